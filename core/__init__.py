@@ -1,0 +1,12 @@
+"""tetrad core: the pure rules of Dots and Boxes and Dots, and the computer players.
+
+Nothing here does I/O or imports anything outside the standard library, so the same
+code serves the server, the tests, the benchmarks and bot authors::
+
+    from core import boxes, dots, ai
+"""
+
+from core.errors import IllegalMove, InvalidMove, TetradError
+from core.game import GameState, Outcome, Player
+
+__all__ = ["GameState", "IllegalMove", "InvalidMove", "Outcome", "Player", "TetradError"]
