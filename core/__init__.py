@@ -6,7 +6,15 @@ code serves the server, the tests, the benchmarks and bot authors::
     from core import boxes, dots, ai
 """
 
-from core.errors import IllegalMove, InvalidMove, TetradError
+from core.errors import IllegalMove, InvalidMove, InvalidOptions, TetradError
 from core.game import GameState, Outcome, Player
 
-__all__ = ["GameState", "IllegalMove", "InvalidMove", "Outcome", "Player", "TetradError"]
+__all__ = [
+    "GameState",
+    "IllegalMove",
+    "InvalidMove",
+    "InvalidOptions",
+    "Outcome",
+    "Player",
+    "TetradError",
+]

@@ -21,3 +21,9 @@ class IllegalMove(TetradError):
     """A well-formed move that the rules forbid in this position (taken, dead, game over)."""
 
     code = "illegal_move"
+
+
+class InvalidOptions(TetradError):
+    """The options of a new game are out of range or contradict each other."""
+
+    code = "invalid_options"
