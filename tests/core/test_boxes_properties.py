@@ -77,7 +77,10 @@ def test_notation_and_json_round_trip(game: boxes.BoxesState) -> None:
     assert (again.scores, again.to_move, again.drawn) == (game.scores, game.to_move, game.drawn)
 
 
-def mirrors(rows: int, cols: int) -> list[tuple[Callable[[tuple[int, int]], tuple[int, int]], bool]]:
+DotMap = Callable[[tuple[int, int]], tuple[int, int]]
+
+
+def mirrors(rows: int, cols: int) -> list[tuple[DotMap, bool]]:
     """Symmetries of the dot grid: each maps a dot, and says whether rows and cols swap."""
     return [
         (lambda d: (cols - d[0], d[1]), False),
