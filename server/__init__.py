@@ -1,0 +1,1 @@
+"""tetrad server: FastAPI app, rooms in Redis, durable records in SQL (see ARCHITECTURE.md)."""

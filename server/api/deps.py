@@ -1,0 +1,42 @@
+"""``Annotated`` dependencies shared by the routers."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from server.errors import ApiError
+from server.rooms.service import RoomService
+
+
+def get_rooms(request: Request) -> RoomService:
+    rooms: RoomService = request.app.state.rooms
+    return rooms
+
+
+def get_token(
+    authorization: Annotated[
+        str | None, Header(description="`Bearer <seat token>`", max_length=200)
+    ] = None,
+) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("bad_token", "send the seat token as `Authorization: Bearer <token>`")
+    return token.strip()
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def base_url(request: Request) -> str:
+    return str(request.base_url)
+
+
+RoomServiceDep = Annotated[RoomService, Depends(get_rooms)]
+TokenDep = Annotated[str | None, Depends(get_token)]
+ClientAddressDep = Annotated[str, Depends(client_address)]
+BaseUrlDep = Annotated[str, Depends(base_url)]

@@ -1,0 +1,145 @@
+"""REST request and response bodies (the room itself is :class:`server.ws.protocol.RoomState`)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from server.ws.protocol import (
+    Level,
+    Mode,
+    Move,
+    RoomState,
+    Seat,
+    Strict,
+    VersionedEvent,
+)
+
+FirstMover = Literal["me", "opponent", "random"]
+
+
+class CreateRoomBase(Strict):
+    mode: Mode | None = Field(
+        default=None, description="default: live for Dots and Boxes, correspondence for Dots"
+    )
+    level: Level = Field(default="normal", description="computer level (computer rooms)")
+    first: FirstMover | None = Field(
+        default=None,
+        description="who moves first: me (the creator), opponent (computer or guest) or "
+        "random; default: me, except correspondence rooms, drawn by lot",
+    )
+
+
+class CreateBoxesRoom(CreateRoomBase):
+    game: Literal["boxes"]
+    rows: int = Field(default=5, ge=1, le=10, description="boxes down")
+    cols: int = Field(default=5, ge=1, le=10, description="boxes across")
+    daily: bool = Field(
+        default=False,
+        description="play today's daily board (5×5 vs computer normal, you first); "
+        "other options are ignored",
+    )
+
+
+class CreateDotsRoom(CreateRoomBase):
+    game: Literal["dots"]
+    width: int = Field(default=20, ge=5, le=60)
+    height: int = Field(default=20, ge=5, le=60)
+    start: Literal["empty", "cross", "four_crosses"] = "empty"
+
+
+CreateRoom = Annotated[CreateBoxesRoom | CreateDotsRoom, Field(discriminator="game")]
+
+
+class SeatGrant(BaseModel):
+    """A seat you hold. Keep ``token`` secret: it is the only key to the seat."""
+
+    room_id: str
+    seat: Seat | None = Field(description="null: you watch as a spectator")
+    role: Literal["player", "spectator"]
+    token: str | None = Field(description="seat token; send as `Authorization: Bearer …`")
+    invite_code: str | None = Field(description="friend rooms: the code a guest joins with")
+    invite_url: str | None = Field(description="friend rooms: the link to send to a friend")
+    state: RoomState
+
+
+class JoinRoom(Strict):
+    invite_code: str = Field(min_length=1, max_length=64)
+
+
+class YourSeat(BaseModel):
+    seat: Seat
+    invite_code: str | None
+    invite_url: str | None
+
+
+class RoomStateResponse(BaseModel):
+    """The room; ``you`` is filled when a valid seat token was sent."""
+
+    state: RoomState
+    you: YourSeat | None = None
+
+
+class MoveRequest(Strict):
+    move: Move
+    version: int | None = Field(
+        default=None, ge=0, description="room version the move was made against"
+    )
+    move_id: str | None = Field(
+        default=None, min_length=1, max_length=64, description="makes retries idempotent"
+    )
+
+
+class ActionResult(BaseModel):
+    """Result of a move or action: the room version after it and the state."""
+
+    version: int
+    state: RoomState
+    hint: dict[str, Any] | None = Field(default=None, description="for the hint action")
+    duplicate: bool = Field(default=False, description="this move_id was already applied")
+
+
+class EventsPage(BaseModel):
+    """Events after ``since`` (oldest first). ``complete`` is false when some were too old
+    to be kept: then rebuild from ``state``."""
+
+    version: int
+    events: list[VersionedEvent]
+    complete: bool
+    state: RoomState
+
+
+class DailyBoard(BaseModel):
+    date: date
+    rows: int
+    cols: int
+    lines: list[dict[str, Any]] = Field(description="lines drawn at the start, in wire form")
+    level: Level
+    first: Literal["human"]
+
+
+class FinishedGameView(BaseModel):
+    id: str
+    room_id: str
+    game: str
+    mode: str
+    game_number: int
+    winner: Seat | None
+    reason: str
+    scores: tuple[int, int]
+    finished_at: datetime
+    daily: date | None
+    record: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    details: dict[str, Any] | None = None
+
+
+class Health(BaseModel):
+    status: Literal["ok", "unavailable"]
+    checks: dict[str, str] = Field(default_factory=dict)

@@ -1,0 +1,227 @@
+"""The FastAPI application: ``create_app(settings)`` and its lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import TypeAdapter, ValidationError
+from pydantic.json_schema import JsonSchemaMode
+from redis.asyncio import Redis
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from server.api import daily, games, health, rooms
+from server.db.records import store_finished_game
+from server.db.session import database_url, make_engine, migrate
+from server.errors import ApiError, code_for_validation
+from server.log_format import configure_logging
+from server.metrics import Metrics
+from server.rooms.computer import ComputerPlayer
+from server.rooms.service import FinishedGame, RoomService
+from server.settings import Settings
+from server.store.embedded import EmbeddedValkey
+from server.store.room_store import RoomStore
+from server.ws import endpoint
+from server.ws.hub import Hub
+from server.ws.protocol import client_message_adapter, server_message_adapter
+
+log = logging.getLogger("tetrad.app")
+REPO_CLIENT_DIST = Path(__file__).resolve().parent.parent / "client" / "dist"
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class BodySizeLimit:
+    """Refuse request bodies over the limit with ``message_too_large`` (413)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_large(self.limit)(scope, receive, send)
+                return
+        seen = 0
+
+        async def limited_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise ApiError("message_too_large", f"bodies are limited to {self.limit} bytes")
+            return message
+
+        await self.app(scope, limited_receive, send)
+
+
+def _too_large(limit: int) -> Response:
+    error = ApiError("message_too_large", f"bodies are limited to {limit} bytes")
+    return JSONResponse(error.body(), status_code=error.status)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    configure_logging(settings.log_level, settings.log_json)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        embedded: EmbeddedValkey | None = None
+        redis_url = settings.redis_url
+        if redis_url is None:
+            embedded = EmbeddedValkey(settings.data_dir / "valkey", settings.embedded_fsync)
+            redis_url = await asyncio.to_thread(embedded.start)
+        redis = Redis.from_url(redis_url, health_check_interval=30)
+        engine = make_engine(database_url(settings.database_url, settings.data_dir))
+        await asyncio.to_thread(migrate, engine)
+        metrics = Metrics()
+        computer = ComputerPlayer(settings.ai_workers)
+
+        async def on_finished(finished: FinishedGame) -> None:
+            await asyncio.to_thread(store_finished_game, engine, finished)
+
+        store = RoomStore(redis, settings.key_prefix)
+        service = RoomService(
+            store, settings, computer, on_finished=on_finished, metrics=metrics.room_hooks()
+        )
+        hub = Hub(redis, settings.key_prefix)
+        await hub.start(f"{settings.key_prefix}:process:{service.process_id}")
+        app.state.settings = settings
+        app.state.redis = redis
+        app.state.engine = engine
+        app.state.metrics = metrics
+        app.state.rooms = service
+        app.state.hub = hub
+        log.info("tetrad ready", extra={"embedded_store": embedded is not None})
+        try:
+            yield
+        finally:
+            await hub.stop()
+            await service.close()
+            computer.close()
+            await redis.aclose()
+            engine.dispose()
+            if embedded is not None:
+                await asyncio.to_thread(embedded.stop)
+
+    app = FastAPI(
+        title="tetrad",
+        version="1",
+        summary="Dots and Boxes and Dots: rooms, moves and events over HTTP and websocket",
+        description="See docs/api.md. Errors are JSON `{code, message}` with stable codes.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.body(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = error.errors()
+        first = problems[0] if problems else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        code = code_for_validation([tuple(p.get("loc", ())) for p in problems], tagged=False)
+        api = ApiError(code, f"{where}: {first.get('msg', 'invalid request')}".strip(": "))
+        return JSONResponse(api.body(), status_code=api.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "bad_request", 405: "bad_request", 413: "message_too_large"}.get(
+            error.status_code, "bad_request"
+        )
+        return JSONResponse(
+            {"code": code, "message": str(error.detail)}, status_code=error.status_code
+        )
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error", extra={"path": request.url.path})
+        api = ApiError("internal_error", "something went wrong on the server")
+        return JSONResponse(api.body(), status_code=500)
+
+    app.include_router(rooms.router)
+    app.include_router(daily.router)
+    app.include_router(games.router)
+    app.include_router(health.router)
+    app.include_router(endpoint.router)
+
+    @app.api_route(
+        "/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE"], include_in_schema=False
+    )
+    async def unknown_api(rest: str) -> JSONResponse:
+        api = ApiError("bad_request", f"no such endpoint: /api/{rest}")
+        return JSONResponse(api.body(), status_code=404)
+
+    _serve_client(app, settings)
+    app.add_middleware(BodySizeLimit, limit=max(settings.max_message_bytes, 4096))
+    app.openapi = lambda: _openapi_with_messages(app)  # type: ignore[method-assign]
+    return app
+
+
+def _serve_client(app: FastAPI, settings: Settings) -> None:
+    dist = settings.client_dist or REPO_CLIENT_DIST
+    root = dist.resolve()
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def client(path: str) -> Response:
+        index = root / "index.html"
+        if not index.is_file():
+            return JSONResponse(
+                {"code": "bad_request", "message": "the web client is not built (make run)"},
+                status_code=404,
+            )
+        candidate = (root / path).resolve()
+        if path and candidate.is_file() and candidate.is_relative_to(root):
+            return FileResponse(candidate)
+        return FileResponse(index)
+
+
+def _openapi_with_messages(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document, plus the websocket messages under ``components.schemas``."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    schema = get_openapi(
+        title=app.title,
+        version=app.version,
+        summary=app.summary,
+        description=app.description,
+        routes=app.routes,
+    )
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    template = "#/components/schemas/{model}"
+    adapters: list[tuple[str, TypeAdapter[Any], JsonSchemaMode]] = [
+        ("ClientMessage", client_message_adapter, "validation"),
+        ("ServerMessage", server_message_adapter, "serialization"),
+    ]
+    for name, adapter, mode in adapters:
+        generated = adapter.json_schema(ref_template=template, mode=mode)
+        for def_name, definition in generated.pop("$defs", {}).items():
+            components.setdefault(def_name, definition)
+        components[name] = generated
+    app.openapi_schema = schema
+    return schema
+
+
+def app_from_env() -> FastAPI:
+    """Factory for ``uvicorn --factory server.app:app_from_env`` (settings from TETRAD_*)."""
+    return create_app(Settings())
+
+
+__all__ = ["ValidationError", "app_from_env", "create_app"]

@@ -1,0 +1,1 @@
+"""Durable records in SQL (SQLite by default, PostgreSQL in production)."""

@@ -1,0 +1,35 @@
+"""SQLModel table models (kept apart from the wire schemas in ``server.api.schemas``)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlmodel import Field, SQLModel
+
+
+class FinishedGameRow(SQLModel, table=True):
+    __tablename__ = "finished_games"
+
+    id: str = Field(primary_key=True, max_length=64, description="{room_id}-{game_number}")
+    room_id: str = Field(index=True, max_length=32)
+    game: str = Field(max_length=16)
+    mode: str = Field(max_length=16)
+    game_number: int
+    winner: int | None = None
+    reason: str = Field(max_length=16)
+    score0: int
+    score1: int
+    record: str = Field(description="the replayable game record, JSON")
+    finished_at: datetime
+    daily: date | None = Field(default=None, index=True)
+
+
+class DailyResultRow(SQLModel, table=True):
+    __tablename__ = "daily_results"
+
+    id: int | None = Field(default=None, primary_key=True)
+    day: date = Field(index=True)
+    game_id: str = Field(unique=True, max_length=64)
+    score: int = Field(description="boxes the human took")
+    opponent_score: int
+    finished_at: datetime

@@ -1,0 +1,57 @@
+"""The computer's thinking, off the event loop: a process pool running ``core.ai``."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from server.errors import ApiError
+from server.rooms.ai_worker import choose_move_json, warm_up
+
+
+class ComputerPlayer:
+    """Owns the process pool; a pool broken by a dead worker is replaced on the next turn."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._executor(), warm_up)
+
+    async def choose(
+        self, record: dict[str, Any], level: str, seed: int, time_limit: float
+    ) -> tuple[dict[str, Any], float]:
+        """The computer's move in wire form and the seconds it took."""
+        loop = asyncio.get_running_loop()
+        started = time.perf_counter()
+        for attempt in range(2):
+            try:
+                move = await loop.run_in_executor(
+                    self._executor(), choose_move_json, record, level, seed, time_limit
+                )
+                return move, time.perf_counter() - started
+            except BrokenProcessPool:
+                self._pool = None
+                if attempt == 1:
+                    raise
+            except ImportError as error:
+                raise ApiError("unavailable", "the computer player is not installed") from error
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

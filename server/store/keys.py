@@ -1,0 +1,48 @@
+"""Redis key names. Every key of a room carries the hash tag ``{room_id}`` so that all of a
+room's keys live in one Redis Cluster slot and one Lua script may touch them together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RoomKeys:
+    prefix: str
+    room_id: str
+
+    @property
+    def base(self) -> str:
+        return f"{self.prefix}:{{{self.room_id}}}"
+
+    @property
+    def room(self) -> str:
+        """Hash: ``version`` and ``doc`` (the room document as JSON)."""
+        return f"{self.base}:room"
+
+    @property
+    def events(self) -> str:
+        """List of the most recent versioned events, oldest first."""
+        return f"{self.base}:events"
+
+    @property
+    def lease(self) -> str:
+        """Short lease of the process that is thinking for the computer seat."""
+        return f"{self.base}:ai"
+
+    @property
+    def channel(self) -> str:
+        """Pub/sub channel of the room: events, presence and takeover notices."""
+        return f"{self.base}:ch"
+
+    def presence(self, seat: int) -> str:
+        """Which connection holds ``seat`` now; expires unless heartbeats refresh it."""
+        return f"{self.base}:seat{seat}"
+
+
+def rate_key(prefix: str, bucket: str, subject: str) -> str:
+    return f"{prefix}:rate:{bucket}:{subject}"
+
+
+def channel_prefix(prefix: str) -> str:
+    return f"{prefix}:{{"

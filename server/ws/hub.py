@@ -1,0 +1,166 @@
+"""The per-process hub: one Redis subscriber that fans room messages out to local listeners.
+
+A process subscribes to a room's channel while at least one of its sockets (or long-poll
+requests) listens to that room. Messages are forwarded as the exact text published, so a
+move is serialised once, by the process that committed it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any, Protocol
+
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+
+from server.store.keys import RoomKeys
+
+log = logging.getLogger("tetrad.hub")
+
+
+class Listener(Protocol):
+    room_id: str
+
+    def deliver(self, kind: str, version: int, text: str) -> None: ...
+
+    def control(self, payload: dict[str, Any]) -> None: ...
+
+
+class EventWaiter:
+    """A long-poll request waiting for the next versioned event of a room."""
+
+    def __init__(self, room_id: str) -> None:
+        self.room_id = room_id
+        self.arrived = asyncio.Event()
+
+    def deliver(self, kind: str, version: int, text: str) -> None:
+        if kind == "event":
+            self.arrived.set()
+
+    def control(self, payload: dict[str, Any]) -> None:
+        return None
+
+
+class Hub:
+    def __init__(self, redis: Redis, prefix: str) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self._rooms: dict[str, set[Listener]] = {}
+        self._confirmed: dict[str, asyncio.Event] = {}
+        self._pubsub: PubSub | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def rooms(self) -> int:
+        return len(self._rooms)
+
+    def listeners(self, room_id: str) -> set[Listener]:
+        return self._rooms.get(room_id, set())
+
+    async def start(self, process_channel: str) -> None:
+        self._pubsub = self.redis.pubsub()
+        # A channel of our own keeps the subscription alive while no room is watched.
+        await self._pubsub.subscribe(process_channel)
+        self._reader = asyncio.create_task(self._read(), name="tetrad-hub-reader")
+
+    async def stop(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _channel(self, room_id: str) -> str:
+        return RoomKeys(self.prefix, room_id).channel
+
+    async def join(self, listener: Listener) -> None:
+        """Start delivering the room's messages to ``listener``; returns once the
+        subscription is active in Redis, so nothing published afterwards is missed."""
+        room_id = listener.room_id
+        async with self._lock:
+            listeners = self._rooms.setdefault(room_id, set())
+            first = not listeners
+            listeners.add(listener)
+            if not first:
+                confirmed = self._confirmed.get(self._channel(room_id))
+            else:
+                confirmed = asyncio.Event()
+                self._confirmed[self._channel(room_id)] = confirmed
+                assert self._pubsub is not None
+                await self._pubsub.subscribe(self._channel(room_id))
+        if confirmed is not None:
+            await asyncio.wait_for(confirmed.wait(), timeout=10)
+
+    async def leave(self, listener: Listener) -> None:
+        room_id = listener.room_id
+        async with self._lock:
+            listeners = self._rooms.get(room_id)
+            if listeners is None:
+                return
+            listeners.discard(listener)
+            if not listeners:
+                del self._rooms[room_id]
+                self._confirmed.pop(self._channel(room_id), None)
+                assert self._pubsub is not None
+                with contextlib.suppress(Exception):
+                    await self._pubsub.unsubscribe(self._channel(room_id))
+
+    async def _read(self) -> None:
+        assert self._pubsub is not None
+        while True:
+            try:
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=False, timeout=1.0
+                )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("pub/sub read failed; retrying")
+                await asyncio.sleep(0.5)
+                continue
+            if message is None:
+                continue
+            try:
+                self._dispatch(message)
+            except Exception:
+                log.exception("could not dispatch a room message")
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        channel = message["channel"]
+        channel = channel.decode() if isinstance(channel, bytes) else channel
+        kind = message["type"]
+        if kind == "subscribe":
+            confirmed = self._confirmed.get(channel)
+            if confirmed is not None:
+                confirmed.set()
+            return
+        if kind != "message":
+            return
+        room_id = self._room_of(channel)
+        if room_id is None:
+            return
+        listeners = self._rooms.get(room_id)
+        if not listeners:
+            return
+        data = message["data"]
+        text = data.decode() if isinstance(data, bytes) else data
+        payload = json.loads(text)
+        if payload.get("type") == "control":
+            for listener in list(listeners):
+                listener.control(payload)
+            return
+        version = int(payload.get("version", 0))
+        for listener in list(listeners):
+            listener.deliver(str(payload.get("type")), version, text)
+
+    def _room_of(self, channel: str) -> str | None:
+        head = f"{self.prefix}:{{"
+        if not channel.startswith(head) or not channel.endswith("}:ch"):
+            return None
+        return channel[len(head) : -len("}:ch")]

@@ -1,0 +1,110 @@
+"""Shared fixtures: a real Redis key prefix per test, and real uvicorn servers on free ports."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis.asyncio as aioredis
+import uvicorn
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture
+async def key_prefix() -> AsyncIterator[str]:
+    """A Redis key prefix of this test alone; every key under it is deleted afterwards."""
+    prefix = f"tt-{uuid.uuid4().hex[:12]}"
+    yield prefix
+    client = aioredis.Redis.from_url(REDIS_URL)
+    try:
+        keys = [key async for key in client.scan_iter(match=f"{prefix}:*", count=500)]
+        if keys:
+            await client.delete(*keys)
+    finally:
+        await client.aclose()
+
+
+@dataclass
+class LiveServer:
+    url: str
+    app: Any
+    server: uvicorn.Server
+    task: asyncio.Task[None]
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self.url.removeprefix("http")
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        await self.task
+
+
+def free_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+def test_settings(tmp_path: Path, key_prefix: str, **overrides: Any) -> Any:
+    from server.settings import Settings
+
+    values: dict[str, Any] = {
+        "redis_url": REDIS_URL,
+        "database_url": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "data_dir": tmp_path,
+        "key_prefix": key_prefix,
+        "ai_time_limit": 0.2,
+        "heartbeat_seconds": 0.5,
+        "presence_ttl_seconds": 3.0,
+        "log_json": False,
+        "log_level": "WARNING",
+        "client_dist": tmp_path / "no-client",
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+StartServer = Callable[..., Awaitable[LiveServer]]
+
+
+@pytest.fixture
+async def start_server(tmp_path: Path, key_prefix: str) -> AsyncIterator[StartServer]:
+    """Start real uvicorn servers (in this event loop) on free ports; all share the prefix."""
+    from server.app import create_app
+
+    started: list[LiveServer] = []
+
+    async def start(**overrides: Any) -> LiveServer:
+        app = create_app(test_settings(tmp_path, key_prefix, **overrides))
+        sock = free_socket()
+        port = sock.getsockname()[1]
+        config = uvicorn.Config(
+            app, log_level="warning", ws_max_size=64 * 1024, lifespan="on", ws_ping_interval=None
+        )
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started:
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.01)
+        live = LiveServer(f"http://127.0.0.1:{port}", app, server, task)
+        started.append(live)
+        return live
+
+    yield start
+    for live in started:
+        await live.stop()
+
+
+@pytest.fixture
+async def server(start_server: StartServer) -> LiveServer:
+    return await start_server()
