@@ -1,0 +1,477 @@
+"""The fast, mutable Dots engine: one board that changes in place, for search and for replay.
+
+:class:`DotsBoard` is the engine under the immutable :class:`core.dots.DotsState`, and the
+documented fast path for the AI: copy a board with :meth:`DotsBoard.copy`, put marks with
+:meth:`DotsBoard.place` (which finds every capture the mark makes), read ``score``,
+``player``, ``playable`` and the arrays directly.  Whoever creates or copies a board owns
+it; nothing else holds a reference, so mutating it is safe.
+
+Cells are addressed by their index in a flat array with a border sentinel (see
+:mod:`core.dots.geometry`).  Each cell of ``cell`` holds one of
+
+* ``EMPTY`` — a point anyone may play,
+* ``LIVE0`` / ``LIVE1`` (``1`` / ``2``, i.e. player + 1) — a live mark of that player,
+* ``DEAD`` — a captured mark, or an empty point inside a captured area,
+* ``BORDER`` — the sentinel beyond the edge of the sheet.
+
+``mark`` holds who put a mark on each point (player + 1, or 0) and ``owner`` whose
+captured area a point lies in (player + 1, or 0).  A mark is captured when it lies in the
+other player's area; a player's score is the number of the opponent's marks in their areas.
+
+How a capture is found, locally and without rescanning the board
+-----------------------------------------------------------------
+The walls of player *c* are *c*'s live marks: chains link them horizontally, vertically or
+diagonally, so the areas they enclose are connected horizontally and vertically only.
+A new mark can cut an area off only if it joins two or more separate runs of own marks
+around it; a 256-entry table answers that from the eight neighbours.  When it does, the
+engine walks the outline of every area touching the mark, keeping the area on its right
+and the walls on its left.  A walk that turns right four times more than left has gone
+round the area, so the area is enclosed and the outline is its tightest chain; a walk
+that turns left has gone round the outside of the walls instead.  The walks run side by
+side, so a small enclosed area is settled after a few steps even when a long wall is
+also touched.  A flood fill inside the chain then collects the area with everything in
+it.  Per player, ``enclosed`` remembers every point that may lie in a closed empty area
+(a house), so the house rule costs one look-up when no house is involved.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import TypeAlias
+
+from core.dots.geometry import Geometry, Point
+from core.errors import IllegalMove
+from core.game import Player
+
+EMPTY = 0
+LIVE0 = 1
+LIVE1 = 2
+DEAD = 3
+BORDER = 4
+
+Area: TypeAlias = "tuple[int, tuple[int, ...], Area | None]"
+"""A capture as a linked list, newest first: (captor, indices inside its chain, older)."""
+
+_RUNNING, _CLOSED, _SAME_LOOP, _OUTER = 0, 1, 2, 3
+_CHUNK = 8  # outline steps per walk before the side-by-side walks take turns
+
+
+def _local_groups(walls: int) -> tuple[int, ...]:
+    """One direction per group of free orthogonal neighbours that touch around the mark.
+
+    ``walls`` has bit ``2*d`` set when the orthogonal neighbour in direction ``d`` is an own
+    live mark and bit ``2*d + 1`` for the diagonal neighbour between directions ``d`` and
+    ``d + 1``.  Two free orthogonal neighbours touch when the diagonal between them is free.
+    """
+    free = [d for d in range(4) if not walls >> (2 * d) & 1]
+    parent = {d: d for d in free}
+
+    def root(d: int) -> int:
+        while parent[d] != d:
+            d = parent[d]
+        return d
+
+    for d in free:
+        turn = (d + 1) % 4
+        if turn in parent and not walls >> (2 * d + 1) & 1:
+            parent[root(turn)] = root(d)
+    return tuple(sorted({root(d) for d in free}))
+
+
+LOCAL_GROUPS: tuple[tuple[int, ...], ...] = tuple(_local_groups(walls) for walls in range(256))
+
+
+class DotsBoard:
+    """A Dots position that changes in place; the fast path for search (see module docs).
+
+    The rules it applies, one sentence each (SPEC §3):
+
+    * Players alternately put one mark on a free point; nobody passes.
+    * A closed chain of a player's live marks, each linked to the next horizontally,
+      vertically or diagonally, that encloses a live opponent mark captures its area.
+    * Each area the new mark cuts off is bounded by its tightest chain, and one mark may
+      cut off several areas, each captured or not on its own.
+    * The board edge never closes a chain.
+    * Everything inside a capture's chain is captured with it — own marks (not scored),
+      houses and older captured areas — and no mark is counted twice.
+    * Nobody may play inside a captured area: its empty points are dead.
+    * An area closed with no live opponent mark inside is a house, and both players may
+      still play in it.
+    * An opponent mark put in a house is captured in that same move by the smallest house
+      around it, unless that move makes a capture of its own.
+    * A house whose chain loses a mark to a capture dissolves.
+    * Enclosing a captured area together with its captor's chain captures that chain and
+      frees the marks held inside, which stop counting for the first captor.
+    * A player's score is the number of opponent marks lying in that player's areas.
+    """
+
+    __slots__ = (
+        "areas",
+        "cell",
+        "enclosed",
+        "geometry",
+        "last",
+        "mark",
+        "moves",
+        "owner",
+        "playable",
+        "player",
+        "score",
+        "slot",
+        "win_margin",
+    )
+
+    geometry: Geometry
+    cell: bytearray
+    mark: bytearray
+    owner: bytearray
+    enclosed: bytearray
+    """Per index, bit ``player + 1`` set if the point may lie in that player's closed area."""
+    playable: list[int]
+    """Indices of the points that may be played, in no particular order."""
+    slot: array[int]
+    """Position of each index in ``playable``, or -1."""
+    player: Player
+    score: list[int]
+    last: int
+    moves: int
+    win_margin: int | None
+    areas: Area | None
+
+    def __init__(self, geo: Geometry, win_margin: int | None = None) -> None:
+        cell = bytearray([BORDER]) * geo.cells
+        for index in geo.indices:
+            cell[index] = EMPTY
+        self.geometry = geo
+        self.cell = cell
+        self.mark = bytearray(geo.cells)
+        self.owner = bytearray(geo.cells)
+        self.enclosed = bytearray(geo.cells)
+        self.playable = list(geo.indices)
+        self.slot = array("i", [-1]) * geo.cells
+        for position, index in enumerate(self.playable):
+            self.slot[index] = position
+        self.player = 0
+        self.score = [0, 0]
+        self.last = -1
+        self.moves = 0
+        self.win_margin = win_margin
+        self.areas = None
+
+    def copy(self) -> DotsBoard:
+        """An independent copy that the caller owns."""
+        board = DotsBoard.__new__(DotsBoard)
+        board.geometry = self.geometry
+        board.cell = self.cell[:]
+        board.mark = self.mark[:]
+        board.owner = self.owner[:]
+        board.enclosed = self.enclosed[:]
+        board.playable = self.playable[:]
+        board.slot = self.slot[:]
+        board.player = self.player
+        board.score = self.score[:]
+        board.last = self.last
+        board.moves = self.moves
+        board.win_margin = self.win_margin
+        board.areas = self.areas
+        return board
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """No point is left to play, or one side leads by the immediate-win margin."""
+        if not self.playable:
+            return True
+        margin = self.win_margin
+        return margin is not None and abs(self.score[0] - self.score[1]) >= margin
+
+    def index(self, x: int, y: int) -> int:
+        """Array index of the point ``(x, y)`` (InvalidMove off the board)."""
+        return self.geometry.index(Point(x, y))
+
+    def is_playable(self, index: int) -> bool:
+        """Whether a mark may go on ``index``: a free point outside every captured area."""
+        return self.cell[index] == EMPTY
+
+    def is_captured(self, index: int) -> bool:
+        """Whether a mark stands on ``index`` and lies in the other player's area."""
+        owner = self.owner[index]
+        return bool(self.mark[index]) and owner != 0 and owner != self.mark[index]
+
+    # -- changing -----------------------------------------------------------------------
+
+    def put(self, index: int, player: Player) -> None:
+        """Put a start mark of ``player`` on ``index``: no turn passes and nothing is captured."""
+        if self.cell[index] != EMPTY:
+            raise IllegalMove(f"point {self.geometry.point(index)!r} is taken")
+        self.cell[index] = self.mark[index] = player + 1
+        self._drop_playable(index)
+
+    def place(self, index: int) -> None:
+        """The player to move puts a mark on ``index``; every capture it makes is taken.
+
+        Raises IllegalMove if the point is taken or dead.  The caller checks ``is_over``
+        first; ``index`` must be a board index (see :class:`Geometry`).
+        """
+        cell = self.cell
+        if cell[index] != EMPTY:
+            raise IllegalMove(f"point {self.geometry.point(index)!r} is taken or dead")
+        player = self.player
+        wall = player + 1
+        cell[index] = wall
+        self.mark[index] = wall
+        slot = self.slot
+        playable = self.playable
+        position = slot[index]
+        moved = playable.pop()
+        if moved != index:
+            playable[position] = moved
+            slot[moved] = position
+        slot[index] = -1
+        self.player = 1 - player  # type: ignore[assignment]
+        self.last = index
+        self.moves += 1
+        stride = self.geometry.stride
+        around = (
+            (cell[index + 1] == wall)
+            | ((cell[index + stride + 1] == wall) << 1)
+            | ((cell[index + stride] == wall) << 2)
+            | ((cell[index + stride - 1] == wall) << 3)
+            | ((cell[index - 1] == wall) << 4)
+            | ((cell[index - stride - 1] == wall) << 5)
+            | ((cell[index - stride] == wall) << 6)
+            | ((cell[index - stride + 1] == wall) << 7)
+        )
+        groups = LOCAL_GROUPS[around]
+        if len(groups) > 1 and self._close(index, player, groups):
+            return
+        if self.enclosed[index] & (2 - player):
+            self._intrude(index, 1 - player)  # type: ignore[arg-type]
+
+    # -- the rules ----------------------------------------------------------------------
+
+    def _close(self, mark: int, player: Player, groups: tuple[int, ...]) -> bool:
+        """Each area the new mark cuts off is bounded by its tightest chain and is captured
+        if it holds a live opponent mark, else it becomes a house; True if anything was taken.
+        """
+        cell = self.cell
+        wall = player + 1
+        steps = self.geometry.steps
+        count = len(groups)
+        seeds = [mark + steps[d] for d in groups]
+        lefts = [mark] * count
+        rights = seeds[:]
+        headings = [(d + 3) & 3 for d in groups]
+        turns = [0] * count
+        chains = [[mark] for _ in groups]
+        status = [_RUNNING] * count
+        running = count
+        # A point not flagged as possibly enclosed lies in an open area, so one of the walks
+        # must be the long one round the outside: once all others are done, it is that one.
+        known_open = not self.enclosed[mark] & wall
+        outer_seen = False
+        while running:
+            for walk in range(count):
+                if status[walk] != _RUNNING:
+                    continue
+                left, right, heading, turn = lefts[walk], rights[walk], headings[walk], turns[walk]
+                chain = chains[walk]
+                closed = False
+                for _ in range(_CHUNK):
+                    step = steps[heading]
+                    ahead = right + step
+                    if cell[ahead] == wall:
+                        left = ahead
+                        heading = (heading + 1) & 3
+                        turn += 1
+                        chain.append(left)
+                    else:
+                        ahead_left = left + step
+                        if cell[ahead_left] == wall:
+                            left = ahead_left
+                            right = ahead
+                            chain.append(left)
+                        else:
+                            right = ahead_left
+                            heading = (heading + 3) & 3
+                            turn -= 1
+                    if left == mark and right in seeds:
+                        other = seeds.index(right)
+                        if other == walk:
+                            closed = True
+                            break
+                        if status[other] == _RUNNING:
+                            status[other] = _SAME_LOOP
+                            running -= 1
+                lefts[walk], rights[walk], headings[walk], turns[walk] = left, right, heading, turn
+                if closed:
+                    status[walk] = _CLOSED
+                    running -= 1
+                    outer_seen = outer_seen or turn < 0
+                if known_open and not outer_seen and running == 1:
+                    for rest in range(count):
+                        if status[rest] == _RUNNING:
+                            status[rest] = _OUTER
+                    running = 0
+                if not running:
+                    break
+        taken = False
+        opponent = 2 - player
+        enclosed = self.enclosed
+        for walk in range(count):
+            if status[walk] != _CLOSED or turns[walk] < 0:
+                continue
+            inside, holds_opponent = self.inside_chain(seeds[walk], chains[walk], opponent)
+            if holds_opponent:
+                self._take(player, inside)
+                taken = True
+            else:
+                for index in inside:
+                    enclosed[index] |= wall
+        return taken
+
+    def inside_chain(self, seed: int, chain: list[int], opponent: int) -> tuple[list[int], bool]:
+        """Everything inside a closed chain, and whether a live opponent mark is among it."""
+        cell = self.cell
+        steps = self.geometry.steps
+        seen = set(chain)
+        seen.add(seed)
+        inside = [seed]
+        holds_opponent = cell[seed] == opponent
+        stack = [seed]
+        while stack:
+            index = stack.pop()
+            for step in steps:
+                near = index + step
+                if near not in seen:
+                    seen.add(near)
+                    stack.append(near)
+                    inside.append(near)
+                    if cell[near] == opponent:
+                        holds_opponent = True
+        return inside, holds_opponent
+
+    def _intrude(self, mark: int, owner: Player) -> None:
+        """An opponent mark put inside a house is captured at once by the smallest house
+        of ``owner`` around it, together with everything else inside that house.
+        """
+        cell = self.cell
+        wall = owner + 1
+        order = self.geometry.edge_first
+        seen = {mark}
+        stack = [mark]
+        while stack:
+            index = stack.pop()
+            for step in order[index]:
+                near = index + step
+                if near in seen:
+                    continue
+                state = cell[near]
+                if state == wall:
+                    continue
+                if state == BORDER:
+                    # The house this point was flagged for has dissolved: forget it here.
+                    enclosed = self.enclosed
+                    keep = 3 - wall
+                    for open_point in seen:
+                        enclosed[open_point] &= keep
+                    return
+                seen.add(near)
+                stack.append(near)
+        top = min(seen)
+        chain = self.walk_outline(top - self.geometry.stride, top, 0, wall)
+        inside, _ = self.inside_chain(top, chain, 2 - owner)
+        self._take(owner, inside)
+
+    def walk_outline(self, left: int, right: int, heading: int, wall: int) -> list[int]:
+        """The walls met walking once round an outline from the edge between ``left`` (a
+        wall) and ``right`` (not a wall), keeping walls on the left.
+        """
+        cell = self.cell
+        steps = self.geometry.steps
+        start_left, start_right = left, right
+        chain = [left]
+        while True:
+            step = steps[heading]
+            ahead = right + step
+            if cell[ahead] == wall:
+                left = ahead
+                heading = (heading + 1) & 3
+                chain.append(left)
+            else:
+                ahead_left = left + step
+                if cell[ahead_left] == wall:
+                    left = ahead_left
+                    right = ahead
+                    chain.append(left)
+                else:
+                    right = ahead_left
+                    heading = (heading + 3) & 3
+            if left == start_left and right == start_right:
+                return chain
+
+    def _take(self, captor: Player, inside: list[int]) -> None:
+        """A capture turns everything inside its chain into the captor's area: opponent marks
+        there count for the captor once, the captor's own marks held there come back.
+        """
+        cell, mark, owner = self.cell, self.mark, self.owner
+        mine = captor + 1
+        gained = freed = 0
+        for index in inside:
+            was = owner[index]
+            if was == mine:
+                continue
+            owner[index] = mine
+            who = mark[index]
+            if who == 0:
+                if cell[index] == EMPTY:
+                    self._drop_playable(index)
+                cell[index] = DEAD
+            elif who == mine:
+                if was:
+                    freed += 1
+                cell[index] = mine
+            else:
+                gained += 1
+                cell[index] = DEAD
+        self.score[captor] += gained
+        self.score[1 - captor] -= freed
+        self.areas = (captor, tuple(inside), self.areas)
+
+    def _drop_playable(self, index: int) -> None:
+        slot = self.slot
+        playable = self.playable
+        position = slot[index]
+        moved = playable.pop()
+        if moved != index:
+            playable[position] = moved
+            slot[moved] = position
+        slot[index] = -1
+
+    # -- optional rules -----------------------------------------------------------------
+
+    def ungrounded(self, player: Player) -> list[int]:
+        """Grounding: the live marks of ``player`` not linked to the board edge orthogonally
+        through their own live marks and their own captured area.
+        """
+        geo = self.geometry
+        cell, owner = self.cell, self.owner
+        mine = player + 1
+        width, height, stride = geo.width, geo.height, geo.stride
+        edge = [
+            (y + 1) * stride + x + 1
+            for y in range(height)
+            for x in range(width)
+            if x in (0, width - 1) or y in (0, height - 1)
+        ]
+        linked = {index for index in edge if cell[index] == mine or owner[index] == mine}
+        stack = list(linked)
+        while stack:
+            index = stack.pop()
+            for step in geo.steps:
+                near = index + step
+                if near not in linked and (cell[near] == mine or owner[near] == mine):
+                    linked.add(near)
+                    stack.append(near)
+        return [index for index in geo.indices if cell[index] == mine and index not in linked]
