@@ -25,6 +25,13 @@ class Outcome:
         return {"winner": self.winner, "reason": self.reason, "scores": list(self.scores)}
 
 
+def leader(scores: tuple[int, int]) -> Player | None:
+    """The player with the higher score, or ``None`` when the scores are level."""
+    if scores[0] == scores[1]:
+        return None
+    return 0 if scores[0] > scores[1] else 1
+
+
 MoveT = TypeVar("MoveT")
 
 

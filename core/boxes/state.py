@@ -9,7 +9,7 @@ from core.boxes.geometry import Geometry, geometry
 from core.boxes.line import Line
 from core.boxes.search import draw
 from core.errors import IllegalMove, InvalidMove, InvalidOptions
-from core.game import Outcome, Player
+from core.game import Outcome, Player, leader
 
 Ending = Literal["resignation", "agreement"]
 
@@ -110,9 +110,7 @@ class BoxesState(tuple):  # type: ignore[type-arg]
             return Outcome(None, "agreement", scores)
         if not self.board_full:
             return None
-        if scores[0] == scores[1]:
-            return Outcome(None, "board_full", scores)
-        return Outcome(0 if scores[0] > scores[1] else 1, "board_full", scores)
+        return Outcome(leader(scores), "board_full", scores)
 
     @property
     def winner(self) -> Player | None:

@@ -16,7 +16,7 @@ from core.dots.board import EMPTY, DotsBoard
 from core.dots.geometry import START_NAMES, Geometry, Point, Start, geometry, start_marks
 from core.dots.outline import chain_around, houses, visible_areas
 from core.errors import IllegalMove, InvalidMove, InvalidOptions
-from core.game import Outcome, Player
+from core.game import Outcome, Player, leader
 
 if TYPE_CHECKING:
     from core.game import GameState
@@ -69,12 +69,6 @@ def _player(value: object) -> Player:
     if type(value) is not int or value not in (0, 1):
         raise InvalidMove(f"player is 0 or 1, not {value!r}")
     return value  # type: ignore[return-value]
-
-
-def _leader(scores: tuple[int, int]) -> Player | None:
-    if scores[0] == scores[1]:
-        return None
-    return 0 if scores[0] > scores[1] else 1
 
 
 class DotsState:
@@ -182,13 +176,13 @@ class DotsState:
             if ending.kind == "resignation":
                 assert ending.player is not None
                 return Outcome(1 - ending.player, "resignation", scores)  # type: ignore[arg-type]
-            return Outcome(_leader(scores), ending.kind, scores)
+            return Outcome(leader(scores), ending.kind, scores)
         board = self._board
         margin = board.win_margin
         if margin is not None and abs(scores[0] - scores[1]) >= margin:
-            return Outcome(_leader(scores), "margin", scores)
+            return Outcome(leader(scores), "margin", scores)
         if not board.playable:
-            return Outcome(_leader(scores), "board_full", scores)
+            return Outcome(leader(scores), "board_full", scores)
         return None
 
     def is_legal(self, point: Point) -> bool:
