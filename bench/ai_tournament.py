@@ -1,0 +1,135 @@
+"""Computer level against computer level: results, margins and think times, run by hand.
+
+    .venv/bin/python bench/ai_tournament.py GAME SIZE LEVEL_A LEVEL_B N \\
+        [--time-limit 1.0] [--seed 0] [--jobs 2]
+
+GAME is "boxes" or "dots"; SIZE is ROWSxCOLS boxes for Dots and Boxes (5x5) or WxH points
+for Dots (20x20); a LEVEL is "easy", "normal", "hard" or "random" (a uniformly random
+legal move, the baseline). Colours alternate: LEVEL_A moves first in the even-numbered
+games, LEVEL_B in the odd ones. Every move goes through ``core.ai.choose_move`` exactly as
+the server calls it; the think time of each call is measured around that call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from core import ai
+
+BASELINE = "random"
+
+
+@dataclass
+class GameResult:
+    """One finished game seen from LEVEL_A's side."""
+
+    margin: int
+    think: dict[str, list[float]] = field(default_factory=dict)
+
+
+def new_game(game: str, size: str) -> Any:
+    """A fresh game of ``game`` on a board given as "AxB"."""
+    first, second = (int(part) for part in size.lower().split("x"))
+    if game == "boxes":
+        from core import boxes
+
+        return boxes.new_game(rows=first, cols=second)
+    if game == "dots":
+        from core import dots
+
+        return dots.new_game(width=first, height=second)
+    raise SystemExit(f"unknown game {game!r}: boxes or dots")
+
+
+def pick(state: Any, level: str, seed: int, time_limit: float) -> Any:
+    """The move of ``level`` (or of the random baseline) in ``state``."""
+    if level == BASELINE:
+        return random.Random(seed).choice(list(state.legal_moves()))
+    return ai.choose_move(state, level, seed=seed, time_limit=time_limit)
+
+
+def play_one(args: tuple[str, str, str, str, int, float, int]) -> GameResult:
+    """Play game number ``index``: LEVEL_A moves first when ``index`` is even."""
+    game, size, level_a, level_b, index, time_limit, seed = args
+    state = new_game(game, size)
+    a_seat = 0 if index % 2 == 0 else 1
+    levels = {a_seat: level_a, 1 - a_seat: level_b}
+    think: dict[str, list[float]] = {"A": [], "B": []}
+    ply = 0
+    while not state.is_over:
+        seat = state.to_move
+        started = time.perf_counter()
+        move = pick(state, levels[seat], seed * 1_000_003 + index * 1_009 + ply, time_limit)
+        think["A" if seat == a_seat else "B"].append(time.perf_counter() - started)
+        state = state.play(move)
+        ply += 1
+    scores = state.scores
+    return GameResult(scores[a_seat] - scores[1 - a_seat], think)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (nearest rank)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=("boxes", "dots"))
+    parser.add_argument("size")
+    parser.add_argument("level_a")
+    parser.add_argument("level_b")
+    parser.add_argument("n", type=int)
+    parser.add_argument("--time-limit", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    options = parser.parse_args()
+    jobs = [
+        (
+            options.game,
+            options.size,
+            options.level_a,
+            options.level_b,
+            index,
+            options.time_limit,
+            options.seed,
+        )
+        for index in range(options.n)
+    ]
+    started = time.perf_counter()
+    if options.jobs > 1:
+        with ProcessPoolExecutor(options.jobs) as pool:
+            results = list(pool.map(play_one, jobs))
+    else:
+        results = [play_one(job) for job in jobs]
+    elapsed = time.perf_counter() - started
+    wins = sum(1 for r in results if r.margin > 0)
+    draws = sum(1 for r in results if r.margin == 0)
+    losses = len(results) - wins - draws
+    a, b = options.level_a, options.level_b
+    print(
+        f"{options.game} {options.size}: {a} (A) vs {b} (B), {options.n} games, colours "
+        f"alternating, time limit {options.time_limit:g} s, seed {options.seed}, "
+        f"{options.jobs} job(s), {elapsed:.0f} s"
+    )
+    print(f"A wins/draws/losses: {wins}/{draws}/{losses}  ({100 * wins / len(results):.1f} % wins)")
+    print(f"A average margin: {statistics.fmean(r.margin for r in results):+.2f} boxes/points")
+    print(f"{'side':<10}{'moves':>7}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
+    for side, level in (("A", a), ("B", b)):
+        times = [t * 1000 for r in results for t in r.think[side]]
+        print(
+            f"{side + ' ' + level:<10}{len(times):>7}{percentile(times, 0.5):>10.1f}"
+            f"{percentile(times, 0.95):>10.1f}{max(times, default=0.0):>10.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

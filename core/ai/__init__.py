@@ -1,0 +1,68 @@
+"""The computer players of both games, behind one call::
+
+    from core import ai
+    move = ai.choose_move(state, level="hard", seed=1, time_limit=1.0)
+
+``choose_move`` is pure and CPU-bound: the same state, level and seed give the same move
+(as long as the search is not cut short by the clock), and it returns within about the
+time limit. ``hint`` is the move the computer would play, shown to a human on request.
+"""
+
+from __future__ import annotations
+
+import importlib
+from random import Random
+from typing import Any
+
+from core.ai import boxes
+from core.boxes.state import BoxesState
+from core.errors import IllegalMove, InvalidOptions
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_TIME_LIMIT = 1.0
+
+
+def choose_move(
+    state: Any,
+    level: str = "hard",
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Any:
+    """The move the computer at ``level`` plays in ``state`` (a ``Line`` or a ``dots.Point``).
+
+    Raises InvalidOptions for an unknown level or a non-positive time limit and IllegalMove
+    once the game is over. ``seed`` makes the choice reproducible.
+    """
+    if level not in LEVELS:
+        raise InvalidOptions(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    if not time_limit > 0:
+        raise InvalidOptions(f"time_limit must be positive, not {time_limit!r}")
+    if state.is_over:
+        raise IllegalMove("the game is over")
+    rng = Random(seed)
+    if isinstance(state, BoxesState):
+        return boxes.choose(state, level, rng, time_limit)
+    if type(state).__module__.startswith("core.dots"):
+        try:
+            dots_ai = importlib.import_module("core.ai.dots")
+        except ModuleNotFoundError as missing:
+            if missing.name != "core.ai.dots":
+                raise
+            raise NotImplementedError(
+                "the Dots computer players (core.ai.dots) are not written yet"
+            ) from None
+        return dots_ai.choose(state, level, rng, time_limit)
+    raise InvalidOptions(f"the computer cannot play {type(state).__name__}")
+
+
+def hint(
+    state: Any,
+    level: str = "hard",
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Any:
+    """The move the computer would suggest: what ``level`` (hard unless the room says) plays."""
+    return choose_move(state, level, seed=seed, time_limit=time_limit)
+
+
+__all__ = ["DEFAULT_TIME_LIMIT", "LEVELS", "choose_move", "hint"]
