@@ -1,0 +1,100 @@
+// The shell: language, settings, header and the screen for the current route.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import type { JSX } from "preact";
+import { I18nContext, LANGS, LANG_NAMES, detectLang, makeTranslator, type Lang } from "./i18n";
+import { storage, type Settings } from "./storage";
+import { useRoute } from "./router";
+import { Link } from "./components/Link";
+import { StartScreen } from "./screens/StartScreen";
+import { RoomScreen } from "./screens/RoomScreen";
+import { RulesScreen } from "./screens/RulesScreen";
+import { SettingsScreen } from "./screens/SettingsScreen";
+
+export function App(): JSX.Element {
+  const [settings, setSettings] = useState<Settings>(() => storage.settings());
+  const lang: Lang = settings.lang ?? detectLang(navigator.languages ?? [navigator.language]);
+  const tr = useMemo(() => makeTranslator(lang), [lang]);
+  const route = useRoute();
+  const { t } = tr;
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  const update = (patch: Partial<Settings>) => setSettings(storage.saveSettings(patch));
+
+  let screen: JSX.Element;
+  switch (route.name) {
+    case "home":
+      screen = <StartScreen />;
+      break;
+    case "room":
+      screen = <RoomScreen key={route.roomId} roomId={route.roomId} invite={route.invite} settings={settings} />;
+      break;
+    case "rules":
+      screen = <RulesScreen game={route.game} />;
+      break;
+    case "settings":
+      screen = (
+        <SettingsScreen
+          settings={settings}
+          lang={lang}
+          onChange={update}
+          onForget={() => {
+            storage.clearAll();
+            setSettings(storage.settings());
+          }}
+        />
+      );
+      break;
+    default:
+      screen = (
+        <section class="card">
+          <h1>{t("notfound.title")}</h1>
+          <p>{t("notfound.body")}</p>
+          <Link href="/" class="btn primary">
+            {t("nav.home")}
+          </Link>
+        </section>
+      );
+  }
+
+  return (
+    <I18nContext.Provider value={tr}>
+      <header class="top">
+        <Link href="/" class="brand" aria-label={`${t("app.name")}: ${t("nav.home")}`}>
+          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+            <path d="M8 8h16v16" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" />
+            <path d="M8 8v16h16" fill="none" stroke="var(--gold)" stroke-width="3" stroke-linecap="round" />
+            <g fill="currentColor">
+              <circle cx="8" cy="8" r="3" />
+              <circle cx="24" cy="8" r="3" />
+              <circle cx="8" cy="24" r="3" />
+              <circle cx="24" cy="24" r="3" />
+            </g>
+          </svg>
+          <span>{t("app.name")}</span>
+        </Link>
+        <nav aria-label={t("nav.main")}>
+          <Link href="/rules" aria-current={route.name === "rules" ? "page" : undefined}>
+            {t("nav.rules")}
+          </Link>
+          <Link href="/settings" aria-current={route.name === "settings" ? "page" : undefined}>
+            {t("nav.settings")}
+          </Link>
+          <label class="lang">
+            <span class="sr-only">{t("nav.language")}</span>
+            <select value={lang} onChange={(e) => update({ lang: (e.currentTarget as HTMLSelectElement).value as Lang })}>
+              {LANGS.map((l) => (
+                <option key={l} value={l}>
+                  {l.toUpperCase()} · {LANG_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+      </header>
+      <main id="main">{screen}</main>
+    </I18nContext.Provider>
+  );
+}

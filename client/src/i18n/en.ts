@@ -1,0 +1,394 @@
+// English texts: the reference catalogue. Other languages must define every key.
+
+const text = {
+  "app.name": "tetrad",
+  "app.tagline": "Dots and Boxes and Dots, as on a squared notebook page",
+  "nav.home": "Menu",
+  "nav.rules": "Rules",
+  "nav.settings": "Settings",
+  "nav.language": "Language",
+  "nav.main": "Main navigation",
+
+  "game.boxes": "Dots and Boxes",
+  "game.dots": "Dots",
+  "game.dots.soon": "The Dots board is coming soon; you can already read its rules.",
+
+  "mode.computer": "Against the computer",
+  "mode.local": "Two on one device",
+  "mode.live": "With a friend, live",
+  "mode.correspondence": "With a friend, by correspondence",
+  "mode.daily": "Board of the day",
+  "mode.computer.desc": "Three levels, undo and hints.",
+  "mode.local.desc": "Pass the phone or share the keyboard.",
+  "mode.live.desc": "Send a link; you both play at the same time.",
+  "mode.correspondence.desc": "Send a link; each moves when it suits them.",
+  "mode.daily.desc": "The same board for everybody today. How many boxes can you take?",
+
+  "start.new": "New game",
+  "start.game": "Game",
+  "start.mode": "Opponent",
+  "start.size": "Board size",
+  "start.size.boxes": "{cols}×{rows}",
+  "start.size.boxesUnit": "boxes",
+  "start.size.dotsUnit": "points",
+  "start.size.default": "usual",
+  "start.level": "Computer level",
+  "start.first": "Who moves first",
+  "first.me": "I do",
+  "first.computer": "The computer",
+  "start.play": "Start",
+  "start.creating": "Setting the board…",
+  "start.continue": "Continue game",
+  "start.continueDesc": "{game} · {mode} · {size} · {score}",
+  "start.discard": "Forget",
+  "start.online": "My online games",
+  "start.onlineEmpty": "No games with friends yet. Start one and send the link.",
+  "start.onlineOpen": "Open",
+  "start.onlineForget": "Remove from this list",
+  "start.aboutBoxes": "Dots and Boxes: draw lines between dots; whoever closes a box owns it and moves again.",
+  "start.aboutDots": "Dots: place marks on the grid and surround your opponent’s marks to capture them.",
+  "start.readRules": "Read the full rules",
+  "start.daily": "Today's board: {date}",
+
+  "online.yourTurn": "your move",
+  "online.theirTurn": "friend's move",
+  "online.waiting": "waiting for a friend",
+  "online.over": "finished",
+  "online.unknown": "not checked yet",
+  "online.gone": "no longer on the server",
+
+  "level.easy": "Easy",
+  "level.normal": "Normal",
+  "level.hard": "Hard",
+
+  "settings.title": "Settings",
+  "settings.language": "Interface language",
+  "settings.tapPreview": "Tap twice to place a mark (Dots)",
+  "settings.tapPreviewDesc": "On a touch screen the first tap only shows where the mark would go; the second tap places it.",
+  "settings.forget": "Forget saved games and seats in this browser",
+  "settings.forgetDesc": "Your places in rooms with friends are kept only here. After this you cannot return to them.",
+  "settings.forgetConfirm": "Forget everything this browser keeps for tetrad?",
+  "settings.forgotten": "Done: this browser keeps nothing any more.",
+
+  "rules.title": "Rules",
+
+  "room.loading": "Opening the game…",
+  "room.invite": "Invite a friend",
+  "room.inviteDesc": "Send this link. The first person who opens it takes the second seat; later visitors watch.",
+  "room.copy": "Copy link",
+  "room.copied": "Link copied.",
+  "room.copyFailed": "Could not copy; select the link and copy it by hand.",
+  "room.waitingGuest": "Waiting for your friend to open the link…",
+  "room.spectating": "You are watching this game.",
+  "room.youPlay": "You play {colour}.",
+  "room.joining": "Taking the free seat…",
+  "room.live": "Live game: a line counts only while both players are connected.",
+  "room.correspondence": "Correspondence game: move whenever you like; it waits for the other side.",
+
+  "seat.gold": "gold",
+  "seat.coral": "coral",
+  "seat.first": "first",
+  "seat.second": "second",
+
+  "player.you": "You",
+  "player.computer": "Computer",
+  "player.friend": "Friend",
+  "player.n": "Player {n}",
+  "player.gold": "Gold",
+  "player.coral": "Coral",
+  "player.score": "Score",
+  "player.toMove": "to move",
+  "letter.you": "Y",
+  "letter.computer": "C",
+
+  "presence.online": "online",
+  "presence.offline": "offline",
+  "presence.free": "seat free",
+
+  "turn.yours": "Your move.",
+  "turn.again": "Box closed: move again.",
+  "turn.computer": "The computer is thinking…",
+  "turn.other": "{name} to move.",
+  "turn.waitOther": "Waiting for {name}.",
+  "turn.sending": "Sending…",
+
+  "conn.connecting": "Connecting…",
+  "conn.online": "Connected",
+  "conn.reconnecting": "Connection lost, reconnecting…",
+  "conn.offline": "No connection",
+  "conn.closed": "Closed",
+  "conn.retryNow": "Reconnect now",
+
+  "takeover.title": "This seat is open somewhere else",
+  "takeover.body": "The same seat was opened in another tab or on another device, so this page stepped aside. A seat is played from one place at a time.",
+  "takeover.reclaim": "Play here instead",
+  "takeover.home": "Back to the menu",
+
+  "controls.undo": "Undo",
+  "controls.hint": "Hint",
+  "controls.hintShown": "The computer would draw the dashed line.",
+  "controls.newGame": "New game",
+  "controls.level": "Level",
+  "controls.levelChanged": "Level changed to {level}. The board stays as it is.",
+  "controls.resign": "Resign",
+  "controls.resignConfirm": "Resign this game?",
+  "controls.resignYes": "Yes, resign",
+  "controls.cancel": "Keep playing",
+  "controls.restart": "Offer a new game",
+  "controls.restartAlone": "Start again",
+  "controls.offerEnd": "Offer a draw",
+  "controls.copyInvite": "Invite link",
+
+  "restart.mine": "You offered a new game. Waiting for an answer…",
+  "restart.theirs": "{name} offers a new game.",
+  "restart.accept": "Accept",
+  "restart.decline": "Decline",
+  "restart.withdraw": "Withdraw",
+  "restart.declined": "The offer of a new game was declined.",
+  "restart.cancelled": "The offer of a new game was withdrawn.",
+  "restart.done": "A new game has started.",
+  "end.mine": "You offered a draw. Waiting for an answer…",
+  "end.theirs": "{name} offers a draw.",
+  "end.declined": "The draw offer was declined.",
+
+  "over.title": "Game over",
+  "over.youWin": "You won!",
+  "over.youLose": "You lost this one.",
+  "over.draw": "A draw.",
+  "over.won": "{name} won.",
+  "over.score": "Final score {a} : {b}",
+  "over.resigned": "{name} resigned.",
+  "over.agreed": "Ended by agreement.",
+  "over.again": "Play again",
+  "over.home": "Menu",
+  "over.review": "Look at the board",
+  "over.daily": "You took {n} of {total} boxes.",
+  "over.dailyCompare": "Today {players} results so far; you did at least as well as {percent}% of them.",
+
+  "board.boxes": "Dots and Boxes board, {cols} by {rows} boxes",
+
+  "board.dots": "Dots sheet, {width} by {height} points",
+
+  "dots.point": "point {x}, {y}",
+
+  "dots.point.free": "{point}: free",
+
+  "dots.point.freeWait": "{point}: free, not your move",
+
+  "dots.point.dead": "{point}: inside a captured area",
+
+  "dots.point.pen": "{point}: pen dot",
+
+  "dots.point.pencil": "{point}: pencil cross",
+
+  "dots.point.penCaptured": "{point}: pen dot, captured",
+
+  "dots.point.pencilCaptured": "{point}: pencil cross, captured",
+
+  "dots.keys": "Arrow keys move the cursor (with Shift, five points at a time); Enter or Space puts your mark there; plus and minus zoom; 0 shows the whole sheet.",
+
+  "dots.zoomIn": "Zoom in",
+
+  "dots.zoomOut": "Zoom out",
+
+  "dots.zoomFit": "Show the whole sheet",
+
+  "dots.blocked.occupied": "There is a mark on that point already.",
+
+  "dots.blocked.dead": "That point lies inside a captured area: nobody can play there.",
+
+  "dots.seat0": "pen dots",
+
+  "dots.seat1": "pencil crosses",
+
+  "dots.player0": "Pen",
+
+  "dots.player1": "Pencil",
+
+  "dots.offerEnd": "Offer to end the game",
+
+  "dots.end.mine": "You offered to end the game here. Waiting for an answer…",
+
+  "dots.end.theirs": "{name} offers to end the game here; the score decides.",
+
+  "dots.end.declined": "The offer to end the game was declined.",
+
+  "dots.hintShown": "The computer would put its mark in the dashed ring.",
+
+  "dots.start": "Opening position",
+
+  "dots.start.empty": "Empty sheet",
+
+  "dots.start.cross": "Cross",
+
+  "dots.start.four_crosses": "Four crosses",
+
+  "dots.joinTitle": "A game of Dots is waiting for you",
+
+  "dots.joinBody": "Join to take the free seat and play; until then you only watch.",
+
+  "dots.join": "Join",
+
+  "dots.zoomHelp": "Pinch or Ctrl+wheel to zoom, drag to move the sheet.",
+  "line.label": "line from {x1},{y1} to {x2},{y2}",
+  "line.free": "{line}, free",
+  "line.drawn": "{line}, drawn",
+  "line.blocked": "{line}, not your move",
+  "blocked.drawn": "That line is already drawn.",
+  "blocked.wait": "Not your move yet.",
+  "announce.drew": "{name} drew {line}.",
+  "announce.boxes": "{name} closed a box.",
+
+  "error.unknown": "Something went wrong ({code}). {message}",
+  "error.network": "The server cannot be reached. Check the connection and try again.",
+  "error.saveFailed": "This browser does not let the game save anything; it will be lost on reload.",
+  "common.cancel": "Cancel",
+  "notfound.title": "Nothing here",
+  "notfound.body": "This address does not lead anywhere in tetrad.",
+} as const;
+
+export type MessageKey = keyof typeof text;
+
+export interface PluralForms {
+  zero?: string;
+  one?: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+}
+
+const plural = {
+  spectators: { one: "{n} watching", other: "{n} watching" },
+  boxes: { one: "{n} box", other: "{n} boxes" },
+  points: { one: "{n} point", other: "{n} points" },
+} satisfies Record<string, PluralForms>;
+
+export type PluralKey = keyof typeof plural;
+
+/** Messages for the stable error codes the server sends (docs/api.md). */
+const errors: Record<string, string> = {
+  bad_request: "The server did not understand the request.",
+  invalid_move: "That is not a line on this board.",
+  illegal_move: "That line cannot be drawn now.",
+  invalid_options: "The server does not accept these game options.",
+  not_your_turn: "It is not your move.",
+  opponent_offline: "Your opponent is offline, so the move was not made. Wait until they are back.",
+  stale_version: "The board changed meanwhile and has been refreshed. Try again.",
+  game_over: "The game is already over.",
+  room_not_found: "This game does not exist (any more).",
+  game_not_found: "There is no such finished game.",
+  bad_token: "This browser no longer holds that seat.",
+  bad_invite: "This invite link is not valid.",
+  not_allowed: "That is not possible in this game.",
+  no_request: "There is nothing to answer.",
+  busy: "The computer is still thinking; wait for its move.",
+  rate_limited: "Too many actions at once. Wait a moment.",
+  message_too_large: "The message was too large.",
+  unavailable: "The server is busy. Try again in a moment.",
+  internal_error: "The server hit a problem. Try again.",
+  network: "The server cannot be reached. Check the connection and try again.",
+  taken_over: "This seat is open in another tab.",
+  closed: "The connection is closed.",
+};
+
+export interface RulesSection {
+  heading: string;
+  paragraphs: string[];
+}
+
+export interface RulesText {
+  intro: string;
+  boxes: RulesSection[];
+  dots: RulesSection[];
+}
+
+const rules: RulesText = {
+  intro: "Both games need nothing more than a sheet of squared paper and two pens. Here is how tetrad plays them.",
+  boxes: [
+    {
+      heading: "The board",
+      paragraphs: [
+        "A rectangle of dots. The usual board has 5×5 boxes, that is 6×6 dots and 60 possible lines; smaller boards play quicker, 7×7 plays longer.",
+      ],
+    },
+    {
+      heading: "A move",
+      paragraphs: [
+        "Join two neighbouring dots with a line, across or down. Lines never go diagonally, and a drawn line stays for good.",
+        "If your line closes the fourth side of one or two boxes, they become yours, no matter who drew the other sides, and you must draw another line. If it closes nothing, the turn passes.",
+        "You never have to take a box that is offered to you.",
+      ],
+    },
+    {
+      heading: "The end",
+      paragraphs: [
+        "When every line is drawn, every box has an owner. Whoever owns more boxes wins; with an even number of boxes the game can end level.",
+      ],
+    },
+    {
+      heading: "A little strategy",
+      paragraphs: [
+        "Avoid drawing the third side of a box while a harmless line is still left. Sooner or later someone has to open a chain of boxes; count the chains early and try to make your opponent open the long ones.",
+        "Near the end, the player in control sometimes gives away the last two boxes of a chain on purpose, to keep control for the next, longer chain.",
+      ],
+    },
+    {
+      heading: "On the screen",
+      paragraphs: [
+        "Point at the gap between two dots: the line appears faintly, and a click or tap draws it. With the keyboard press Tab to reach the board, move with the arrow keys and draw with Enter or Space.",
+        "Claimed boxes carry their owner's colour and letter or number. A small ring marks the line drawn last, and the card of the player to move is highlighted.",
+      ],
+    },
+    {
+      heading: "The board of the day",
+      paragraphs: [
+        "Each day everybody gets the same 5×5 board with a few lines already in place. You move first against the computer at normal level and try to take as many boxes as you can, then see how your result compares with everybody else's.",
+      ],
+    },
+  ],
+  dots: [
+    {
+      heading: "The board",
+      paragraphs: [
+        "Marks go on the crossings of the grid lines, not inside the squares. Boards of 15×15 and 20×20 points play quickly; 39×32 is a whole notebook sheet.",
+      ],
+    },
+    {
+      heading: "A move",
+      paragraphs: [
+        "Players take turns putting one mark on a free point; passing is not allowed. One plays dots, the other crosses (or two colours).",
+      ],
+    },
+    {
+      heading: "Capturing",
+      paragraphs: [
+        "Marks of one player that touch each other across, down or diagonally form a chain. When a chain closes around at least one live mark of the opponent, the area inside is captured: it is outlined and shaded, and each enemy mark inside is crossed out and scores one point.",
+        "The edge of the sheet does not help to close a ring. Nobody may play inside a captured area.",
+        "A ring around empty points captures nothing and both may still play inside; but if the opponent puts a mark there, that mark is caught at once.",
+        "A captured area can be surrounded again, together with the chain around it. Then the marks that were held inside come back to life and no longer count for the first captor.",
+      ],
+    },
+    {
+      heading: "The end",
+      paragraphs: [
+        "The game ends when no free point is left, when both players agree to stop, or when one resigns. Whoever holds more captured marks wins; surrounded empty land scores nothing.",
+      ],
+    },
+    {
+      heading: "On the screen",
+      paragraphs: [
+        "On a touch screen the first tap shows where the mark would go and the second places it; this can be switched off in the settings. Pinch or use Ctrl and the mouse wheel to zoom.",
+      ],
+    },
+  ],
+};
+
+export const en = { text, plural, errors, rules };
+
+export interface Messages {
+  text: Record<MessageKey, string>;
+  plural: Record<PluralKey, PluralForms>;
+  errors: Record<string, string>;
+  rules: RulesText;
+}

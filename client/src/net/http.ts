@@ -1,0 +1,95 @@
+// REST calls to the tetrad server. Every refusal becomes an ApiError with the server's
+// stable code; a failed connection becomes the code "network".
+import type {
+  ActionResult,
+  CreateRoom,
+  DailyBoard,
+  ErrorBody,
+  EventsPage,
+  Move,
+  RoomAction,
+  RoomStateResponse,
+  SeatGrant,
+} from "./types";
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 0,
+    readonly details: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class ApiClient {
+  constructor(
+    private readonly base = "",
+    private readonly fetchImpl: FetchLike = (i, init) => fetch(i, init),
+  ) {}
+
+  private async call<T>(method: string, path: string, opts: { token?: string | null; body?: unknown } = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let res: Response;
+    try {
+      res = await this.fetchImpl(`${this.base}${path}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? null : JSON.stringify(opts.body),
+        cache: "no-store",
+      });
+    } catch (e) {
+      throw new ApiError("network", e instanceof Error ? e.message : String(e));
+    }
+    let data: unknown = null;
+    try {
+      data = await res.json();
+    } catch {
+      data = null;
+    }
+    if (!res.ok) {
+      const body = (data ?? {}) as Partial<ErrorBody> & { detail?: unknown };
+      const code = typeof body.code === "string" ? body.code : res.status === 422 ? "bad_request" : `http_${res.status}`;
+      const message = typeof body.message === "string" ? body.message : res.statusText;
+      throw new ApiError(code, message, res.status, (body.details as Record<string, unknown>) ?? null);
+    }
+    return data as T;
+  }
+
+  createRoom(body: CreateRoom): Promise<SeatGrant> {
+    return this.call("POST", "/api/rooms", { body });
+  }
+
+  /** Take the free seat with an invite code; with our own token it returns our seat. */
+  joinRoom(roomId: string, inviteCode: string, token?: string | null): Promise<SeatGrant> {
+    return this.call("POST", `/api/rooms/${enc(roomId)}/join`, { body: { invite_code: inviteCode }, token: token ?? null });
+  }
+
+  getRoom(roomId: string, token?: string | null): Promise<RoomStateResponse> {
+    return this.call("GET", `/api/rooms/${enc(roomId)}`, { token: token ?? null });
+  }
+
+  move(roomId: string, token: string, move: Move, version: number | null, moveId: string): Promise<ActionResult> {
+    return this.call("POST", `/api/rooms/${enc(roomId)}/moves`, { token, body: { move, version, move_id: moveId } });
+  }
+
+  action(roomId: string, token: string, action: RoomAction): Promise<ActionResult> {
+    return this.call("POST", `/api/rooms/${enc(roomId)}/actions`, { token, body: action });
+  }
+
+  events(roomId: string, since: number, token?: string | null): Promise<EventsPage> {
+    return this.call("GET", `/api/rooms/${enc(roomId)}/events?since=${since}`, { token: token ?? null });
+  }
+
+  daily(): Promise<DailyBoard> {
+    return this.call("GET", "/api/daily");
+  }
+}
+
+const enc = encodeURIComponent;

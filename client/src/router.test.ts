@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { parseRoute } from "./router";
+
+const loc = (pathname: string, search = "", hash = "") => ({ pathname, search, hash });
+
+describe("parseRoute", () => {
+  it("opens a room from the server's invite link", () => {
+    expect(parseRoute(loc("/r/q3Xk2mV0aQ", "", "#invite=hT9-x_"))).toEqual({ name: "room", roomId: "q3Xk2mV0aQ", invite: "hT9-x_" });
+    expect(parseRoute(loc("/r/abc", "?invite=zz"))).toEqual({ name: "room", roomId: "abc", invite: "zz" });
+    expect(parseRoute(loc("/r/abc/"))).toEqual({ name: "room", roomId: "abc", invite: null });
+    expect(parseRoute(loc("/", "", "#/r/abc"))).toEqual({ name: "room", roomId: "abc", invite: null });
+  });
+
+  it("knows the other screens", () => {
+    expect(parseRoute(loc("/"))).toEqual({ name: "home" });
+    expect(parseRoute(loc("/rules"))).toEqual({ name: "rules", game: null });
+    expect(parseRoute(loc("/rules/dots"))).toEqual({ name: "rules", game: "dots" });
+    expect(parseRoute(loc("/settings"))).toEqual({ name: "settings" });
+    expect(parseRoute(loc("/nope"))).toEqual({ name: "notfound" });
+  });
+});

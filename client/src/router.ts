@@ -1,0 +1,56 @@
+// Routes live in the URL path: "/", "/r/{room}", "/rules", "/settings". An invite
+// arrives as "/r/{room}#invite=CODE" (the server's invite_url); "?invite=CODE" works too.
+import { useEffect, useState } from "preact/hooks";
+
+export type Route =
+  | { name: "home" }
+  | { name: "room"; roomId: string; invite: string | null }
+  | { name: "rules"; game: "boxes" | "dots" | null }
+  | { name: "settings" }
+  | { name: "notfound" };
+
+export function parseRoute(loc: { pathname: string; search: string; hash: string }): Route {
+  const path = loc.pathname.replace(/\/+$/, "") || "/";
+  const hash = new URLSearchParams(loc.hash.replace(/^#/, ""));
+  const query = new URLSearchParams(loc.search);
+  // Hash routes ("#/r/ID") for hosts that cannot serve the app at every path.
+  const hashPath = loc.hash.startsWith("#/") ? loc.hash.slice(1).split("?")[0] ?? "" : "";
+  const p = path === "/" && hashPath ? hashPath : path;
+  const room = /^\/r\/([A-Za-z0-9_-]{1,64})$/.exec(p);
+  if (room?.[1]) return { name: "room", roomId: room[1], invite: hash.get("invite") ?? query.get("invite") };
+  if (p === "/") return { name: "home" };
+  if (p === "/rules") return { name: "rules", game: null };
+  if (p === "/rules/boxes" || p === "/rules/dots") return { name: "rules", game: p.endsWith("dots") ? "dots" : "boxes" };
+  if (p === "/settings") return { name: "settings" };
+  return { name: "notfound" };
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(path: string, replace = false): void {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  for (const l of listeners) l();
+  window.scrollTo(0, 0);
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(location));
+    listeners.add(update);
+    window.addEventListener("popstate", update);
+    return () => {
+      listeners.delete(update);
+      window.removeEventListener("popstate", update);
+    };
+  }, []);
+  return route;
+}
+
+/** A link that navigates inside the app without reloading. */
+export function onLinkClick(e: MouseEvent, path: string): void {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  navigate(path);
+}
