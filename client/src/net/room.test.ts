@@ -144,6 +144,18 @@ describe("RoomConnection", () => {
     conn.stop();
   });
 
+  it("calls the first connection of a seeded room connecting, not reconnecting", () => {
+    const { conn } = connect();
+    conn.seed(state(3), 0, "player");
+    conn.start();
+    expect(conn.snapshot().status).toBe("connecting");
+    FakeSocket.last().open();
+    FakeSocket.last().receive(welcome(3));
+    FakeSocket.last().drop(1006);
+    expect(conn.snapshot().status).toBe("reconnecting");
+    conn.stop();
+  });
+
   it("drops duplicate events (version not above the one held)", () => {
     const { conn, events } = connect();
     conn.start();

@@ -118,6 +118,8 @@ export class RoomConnection {
   private role: "player" | "spectator" | null = null;
   private attempt = 0;
   private welcomed = false;
+  /** Whether any socket of this connection was ever welcomed: only then is a new one a reconnect. */
+  private everWelcomed = false;
   private stopped = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -259,7 +261,7 @@ export class RoomConnection {
     if (this.stopped) return;
     this.clearTimers();
     this.welcomed = false;
-    this.setStatus(this.version >= 0 || this.attempt > 0 ? "reconnecting" : "connecting");
+    this.setStatus(this.everWelcomed || this.attempt > 0 ? "reconnecting" : "connecting");
     let ws: WebSocketLike;
     try {
       ws = this.createSocket(this.wsUrl);
@@ -409,6 +411,7 @@ export class RoomConnection {
     switch (msg.type) {
       case "welcome": {
         this.welcomed = true;
+        this.everWelcomed = true;
         this.attempt = 0;
         this.seat = msg.seat;
         this.role = msg.role;
