@@ -4,7 +4,10 @@ and the memory an idle websocket costs a server process.
 
     .venv/bin/python bench/ws_load.py --rooms 20 --moves 60
 
-Needs Redis at 127.0.0.1:6379. Reports ratios tetrad / baseline.
+Needs Redis at 127.0.0.1:6379. Reports ratios tetrad / baseline. Each side first sets all its
+rooms up (tetrad: create and join over REST, two websockets, hello, presence), then every
+room plays at once; moves/s and delivery latency (mover's send → the other player's receipt)
+cover only that second phase.
 """
 
 from __future__ import annotations
@@ -63,6 +66,12 @@ async def wait_ready(port: int, path: str) -> None:
     raise RuntimeError("server not ready")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int) -> int:
     for row in Path(f"/proc/{pid}/status").read_text().splitlines():
         if row.startswith("VmRSS:"):
@@ -112,7 +121,12 @@ def serve_baseline(fd: int) -> None:
 # -- measurements ---------------------------------------------------------------------------
 
 
-async def tetrad_room_run(ports: tuple[int, int], moves: int, latencies: list[float]) -> int:
+Room = tuple[list[websockets.ClientConnection], dict | None]
+
+
+async def tetrad_room_setup(ports: tuple[int, int]) -> Room:
+    """Create a live room on the first process, join it, connect one player to each process
+    and wait until both see each other connected."""
     base_a = f"http://127.0.0.1:{ports[0]}"
     async with httpx.AsyncClient(base_url=base_a) as client:
         grant = (
@@ -128,7 +142,6 @@ async def tetrad_room_run(ports: tuple[int, int], moves: int, latencies: list[fl
     room = grant["room_id"]
     a = await websockets.connect(f"ws://127.0.0.1:{ports[0]}/api/rooms/{room}/ws")
     b = await websockets.connect(f"ws://127.0.0.1:{ports[1]}/api/rooms/{room}/ws")
-    sockets = {0: a, 1: b}
     await a.send(json.dumps({"type": "hello", "token": grant["token"]}))
     await b.send(json.dumps({"type": "hello", "token": guest["token"]}))
     state = None
@@ -142,9 +155,16 @@ async def tetrad_room_run(ports: tuple[int, int], moves: int, latencies: list[fl
         message = json.loads(await a.recv())
         if message["type"] == "presence" and all(s["connected"] for s in message["seats"]):
             break
+    return [a, b], state
+
+
+async def tetrad_room_play(room: Room, moves: int, latencies: list[float]) -> int:
+    sockets, state = room
     assert state is not None
     done = 0
     for _ in range(moves):
+        if not state["legal_moves"]:
+            break  # the board is full: a bigger BENCH_ROWS gives more moves
         mover = state["to_move"]
         other = sockets[1 - mover]
         started = time.perf_counter()
@@ -164,17 +184,21 @@ async def tetrad_room_run(ports: tuple[int, int], moves: int, latencies: list[fl
             if message["type"] == "event":
                 break
         done += 1
-    await a.close()
-    await b.close()
+    for ws in sockets:
+        await ws.close()
     return done
 
 
-async def baseline_room_run(ports: tuple[int, int], moves: int, latencies: list[float]) -> int:
+async def baseline_room_setup(ports: tuple[int, int]) -> Room:
     room = uuid.uuid4().hex
     a = await websockets.connect(f"ws://127.0.0.1:{ports[0]}/{room}")
     b = await websockets.connect(f"ws://127.0.0.1:{ports[1]}/{room}")
-    await asyncio.sleep(0.2)
-    sockets = [a, b]
+    await asyncio.sleep(0.2)  # the relay has no welcome: give the subscription time
+    return [a, b], None
+
+
+async def baseline_room_play(room: Room, moves: int, latencies: list[float]) -> int:
+    sockets, _ = room
     payload = json.dumps({"type": "move", "move": {"line": [[0, 0], [1, 0]]}, "version": 1})
     for index in range(moves):
         mover, other = sockets[index % 2], sockets[1 - index % 2]
@@ -183,22 +207,35 @@ async def baseline_room_run(ports: tuple[int, int], moves: int, latencies: list[
         await other.recv()
         latencies.append(time.perf_counter() - started)
         await mover.recv()
-    await a.close()
-    await b.close()
+    for ws in sockets:
+        await ws.close()
     return moves
 
 
-async def load(kind: str, ports: tuple[int, int], rooms: int, moves: int) -> dict[str, float]:
+async def load(
+    kind: str, ports: tuple[int, int], pids: list[int], rooms: int, moves: int
+) -> dict[str, float]:
+    """Set all rooms up, then time only the moves: every room plays at once. Besides wall
+    time, count the CPU the two server processes spend per move: on a shared, busy machine
+    that figure is much steadier than latency."""
     latencies: list[float] = []
-    run = tetrad_room_run if kind == "tetrad" else baseline_room_run
+    setup = tetrad_room_setup if kind == "tetrad" else baseline_room_setup
+    play = tetrad_room_play if kind == "tetrad" else baseline_room_play
     started = time.perf_counter()
-    counts = await asyncio.gather(*[run(ports, moves, latencies) for _ in range(rooms)])
+    ready = await asyncio.gather(*[setup(ports) for _ in range(rooms)])
+    setup_s = time.perf_counter() - started
+    cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    started = time.perf_counter()
+    counts = await asyncio.gather(*[play(room, moves, latencies) for room in ready])
     elapsed = time.perf_counter() - started
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     latencies.sort()
     return {
         "moves_per_s": sum(counts) / elapsed,
         "p50_ms": statistics.median(latencies) * 1000,
-        "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+        "p99_ms": latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000,
+        "setup_s": setup_s,
+        "cpu_ms_per_move": cpu * 1000 / sum(counts),
     }
 
 
@@ -232,6 +269,11 @@ async def main() -> None:
     parser.add_argument("--rooms", type=int, default=20)
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument(
+        "--one-process",
+        action="store_true",
+        help="both players of a room on the first process (the default single-process setup)",
+    )
     args = parser.parse_args()
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
     data = tempfile.mkdtemp()
@@ -245,15 +287,20 @@ async def main() -> None:
         "TETRAD_MESSAGES_PER_SECOND": "100000",
         "TETRAD_MESSAGE_BURST": "100000",
     }
+    # The server runs as a self-hoster runs it: ``tetrad serve`` (here on an inherited socket).
     uvicorn = [
         sys.executable,
         "-m",
-        "uvicorn",
-        "--factory",
-        "server.app:app_from_env",
+        "server.cli",
+        "serve",
+        "--redis-url",
+        REDIS_URL,
+        "--database-url",
+        env["TETRAD_DATABASE_URL"],
+        "--data-dir",
+        data,
         "--log-level",
-        "warning",
-        "--no-access-log",
+        "WARNING",
     ]
     processes = []
     try:
@@ -263,22 +310,29 @@ async def main() -> None:
         for _, port in tetrad:
             await wait_ready(port, "/readyz")
         await asyncio.sleep(1)
-        tetrad_ports = (tetrad[0][1], tetrad[1][1])
-        baseline_ports = (baseline[0][1], baseline[1][1])
-        base = await load("baseline", baseline_ports, args.rooms, args.moves)
-        ours = await load("tetrad", tetrad_ports, args.rooms, args.moves)
-        print(
-            f"two processes, {args.rooms} rooms x {args.moves} moves, players on different "
-            "processes"
+        second = 0 if args.one_process else 1
+        tetrad_ports = (tetrad[0][1], tetrad[second][1])
+        baseline_ports = (baseline[0][1], baseline[second][1])
+        base = await load(
+            "baseline", baseline_ports, [p.pid for p, _ in baseline], args.rooms, args.moves
         )
+        ours = await load(
+            "tetrad", tetrad_ports, [p.pid for p, _ in tetrad], args.rooms, args.moves
+        )
+        where = "one process" if args.one_process else "players on different processes"
+        print(f"{args.rooms} rooms x {args.moves} moves, {where}")
         for name, value in (("baseline", base), ("tetrad", ours)):
             print(
                 f"  {name:9s} {value['moves_per_s']:8.0f} moves/s   delivery p50 "
-                f"{value['p50_ms']:6.2f} ms  p99 {value['p99_ms']:6.2f} ms"
+                f"{value['p50_ms']:6.2f} ms  p99 {value['p99_ms']:6.2f} ms   "
+                f"server CPU {value['cpu_ms_per_move']:.2f} ms/move   "
+                f"(setup of all rooms {value['setup_s']:.2f} s, not timed)"
             )
         print(
             f"  ratio     {ours['moves_per_s'] / base['moves_per_s']:8.2f} x throughput   "
-            f"p50 {ours['p50_ms'] / base['p50_ms']:.2f} x latency"
+            f"p50 {ours['p50_ms'] / base['p50_ms']:.2f} x   "
+            f"p99 {ours['p99_ms'] / base['p99_ms']:.2f} x latency   "
+            f"{ours['cpu_ms_per_move'] / base['cpu_ms_per_move']:.2f} x server CPU per move"
         )
         per_socket = await idle_memory(tetrad[0][1], tetrad[0][0].pid, args.idle)
         print(

@@ -32,18 +32,22 @@ from server.store.embedded import EmbeddedValkey
 from server.store.room_store import RoomStore
 from server.ws import endpoint
 from server.ws.hub import Hub
+from server.ws.presence import PresenceKeeper
 from server.ws.protocol import client_message_adapter, server_message_adapter
 
 log = logging.getLogger("tetrad.app")
+REDIS_WARM_CONNECTIONS = 8
 REPO_CLIENT_DIST = Path(__file__).resolve().parent.parent / "client" / "dist"
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class BodySizeLimit:
-    """Refuse request bodies over the limit with ``message_too_large`` (413)."""
+    """Refuse request bodies over the limit with ``message_too_large`` (413), whether the
+    size is announced (``Content-Length``) or only found out while reading (chunked).
+
+    The body is read here, before the app sees the request: bodies are small (the limit is a
+    few KiB), and an error raised from inside the app's body reading would come out as a
+    generic 400.
+    """
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -57,18 +61,31 @@ class BodySizeLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await _too_large(self.limit)(scope, receive, send)
                 return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise ApiError("message_too_large", f"bodies are limited to {self.limit} bytes")
-            return message
+            if message["type"] != "http.request":
+                break  # the client left; the app finds out from the replay below
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _too_large(self.limit)(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+                break
+        replayed = False
 
-        await self.app(scope, limited_receive, send)
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return message
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 def _too_large(limit: int) -> Response:
@@ -88,6 +105,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             embedded = EmbeddedValkey(settings.data_dir / "valkey", settings.embedded_fsync)
             redis_url = await asyncio.to_thread(embedded.start)
         redis = Redis.from_url(redis_url, health_check_interval=30)
+        # Open a few pooled connections now: redis-py's connection setup is slow (it looks up
+        # package metadata each time), better paid at startup than by the first moves.
+        await asyncio.gather(*(store_ping(redis) for _ in range(REDIS_WARM_CONNECTIONS)))
         engine = make_engine(database_url(settings.database_url, settings.data_dir))
         await asyncio.to_thread(migrate, engine)
         metrics = Metrics()
@@ -100,8 +120,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = RoomService(
             store, settings, computer, on_finished=on_finished, metrics=metrics.room_hooks()
         )
-        hub = Hub(redis, settings.key_prefix)
+        hub = Hub(redis, settings.key_prefix, on_rooms=metrics.watched_rooms.set)
         await hub.start(f"{settings.key_prefix}:process:{service.process_id}")
+        presence = PresenceKeeper(hub, service)
+        presence.start()
         app.state.settings = settings
         app.state.redis = redis
         app.state.engine = engine
@@ -112,8 +134,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await presence.stop()
             await hub.stop()
             await service.close()
+            metrics.close()
             computer.close()
             await redis.aclose()
             engine.dispose()
@@ -225,3 +249,7 @@ def app_from_env() -> FastAPI:
 
 
 __all__ = ["ValidationError", "app_from_env", "create_app"]
+
+
+async def store_ping(redis: Redis) -> bool:
+    return bool(await redis.ping())  # type: ignore[misc]

@@ -1,10 +1,27 @@
-"""Prometheus metrics of one process (rooms, connections, moves, computer think time)."""
+"""Prometheus metrics (rooms, connections, moves, computer think time).
+
+With one process, the metrics live in that process. With several workers (``tetrad serve
+--workers N``), the supervisor gives the run its own directory in
+``PROMETHEUS_MULTIPROC_DIR`` before the workers start; every worker then writes its values to
+files there (prometheus_client's multiprocess mode) and ``/metrics`` on any worker adds up
+all of them, so a scrape sees the whole server whichever worker answers it. Gauges count
+live processes only: a worker that stops cleanly removes its share.
+"""
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+import os
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 
 from server.rooms.service import RoomMetrics
+
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def multiprocess_dir() -> str | None:
+    return os.environ.get(MULTIPROC_ENV) or None
 
 
 class Metrics:
@@ -18,11 +35,15 @@ class Metrics:
         )
         self.connections = Gauge(
             "tetrad_websocket_connections",
-            "Open websockets in this process",
+            "Open websockets",
             registry=self.registry,
+            multiprocess_mode="livesum",
         )
         self.watched_rooms = Gauge(
-            "tetrad_watched_rooms", "Rooms with a listener in this process", registry=self.registry
+            "tetrad_watched_rooms",
+            "Rooms with a listener, summed over processes",
+            registry=self.registry,
+            multiprocess_mode="livesum",
         )
         self.ai_think = Histogram(
             "tetrad_ai_think_seconds",
@@ -37,3 +58,18 @@ class Metrics:
             on_move=lambda game, mode: self.moves.labels(game, mode).inc(),
             on_ai_think=self.ai_think.observe,
         )
+
+    def exposition(self) -> bytes:
+        """The text a scrape gets: this process's metrics, or every worker's added up."""
+        directory = multiprocess_dir()
+        if directory is None:
+            return generate_latest(self.registry)
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+        return generate_latest(registry)
+
+    def close(self) -> None:
+        """Remove this process's share of live gauges (multiprocess mode)."""
+        directory = multiprocess_dir()
+        if directory is not None:
+            mark_process_dead(os.getpid(), directory)  # type: ignore[no-untyped-call]

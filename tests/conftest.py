@@ -80,6 +80,7 @@ StartServer = Callable[..., Awaitable[LiveServer]]
 async def start_server(tmp_path: Path, key_prefix: str) -> AsyncIterator[StartServer]:
     """Start real uvicorn servers (in this event loop) on free ports; all share the prefix."""
     from server.app import create_app
+    from server.serving import uvicorn_config
 
     started: list[LiveServer] = []
 
@@ -87,9 +88,7 @@ async def start_server(tmp_path: Path, key_prefix: str) -> AsyncIterator[StartSe
         app = create_app(test_settings(tmp_path, key_prefix, **overrides))
         sock = free_socket()
         port = sock.getsockname()[1]
-        config = uvicorn.Config(
-            app, log_level="warning", ws_max_size=64 * 1024, lifespan="on", ws_ping_interval=None
-        )
+        config = uvicorn_config(app, log_level="warning", ws_ping_interval=None)
         server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started:

@@ -1,4 +1,7 @@
-"""``Annotated`` dependencies shared by the routers."""
+"""``Annotated`` dependencies shared by the routers.
+
+All are ``async def``: FastAPI runs a plain ``def`` dependency in a worker thread, and the
+hop to the thread pool and back cost more than these few lines of work."""
 
 from __future__ import annotations
 
@@ -10,12 +13,12 @@ from server.errors import ApiError
 from server.rooms.service import RoomService
 
 
-def get_rooms(request: Request) -> RoomService:
+async def get_rooms(request: Request) -> RoomService:
     rooms: RoomService = request.app.state.rooms
     return rooms
 
 
-def get_token(
+async def get_token(
     authorization: Annotated[
         str | None, Header(description="`Bearer <seat token>`", max_length=200)
     ] = None,
@@ -28,11 +31,11 @@ def get_token(
     return token.strip()
 
 
-def client_address(request: Request) -> str:
+async def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def base_url(request: Request) -> str:
+async def base_url(request: Request) -> str:
     return str(request.base_url)
 
 

@@ -6,7 +6,7 @@ import asyncio
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import text
 
 from server.api.schemas import Health
@@ -42,8 +42,6 @@ async def readyz(request: Request) -> Response:
     return JSONResponse(body.model_dump(), status_code=200 if ready else 503)
 
 
-@router.get("/metrics", summary="Prometheus metrics of this process")
+@router.get("/metrics", summary="Prometheus metrics (of all workers of this server)")
 async def metrics(request: Request) -> Response:
-    state = request.app.state
-    state.metrics.watched_rooms.set(state.hub.rooms)
-    return Response(generate_latest(state.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+    return Response(request.app.state.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)

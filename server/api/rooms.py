@@ -107,5 +107,6 @@ async def room_events(
     finally:
         if subscribed:
             await hub.leave(waiter)
-    state = rooms.view(room.doc, room.game, room.version, await rooms.seats_view(room.doc))
-    return EventsPage(version=room.version, events=events, complete=complete, state=state)
+    return EventsPage(
+        version=room.version, events=events, complete=complete, state=rooms.room_view(room)
+    )

@@ -120,6 +120,25 @@ class DailyBoard(BaseModel):
     first: Literal["human"]
 
 
+class DailyScore(BaseModel):
+    boxes: int = Field(description="boxes the player took")
+    players: int = Field(description="players who finished the day's board with that many")
+
+
+class DailyResults(BaseModel):
+    """Everybody's results on one day's board, to compare yours with."""
+
+    date: date
+    boxes_total: int = Field(description="boxes on the daily board")
+    players: int = Field(description="players who finished that day's board")
+    wins: int = Field(description="players who took more boxes than the computer")
+    draws: int
+    losses: int
+    distribution: list[DailyScore] = Field(
+        description="players per number of boxes taken, fewest boxes first; absent counts are 0"
+    )
+
+
 class FinishedGameView(BaseModel):
     id: str
     room_id: str

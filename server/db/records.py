@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlalchemy import Engine, case, func
+from sqlmodel import Session, col, select
 
 from server.db.models import DailyResultRow, FinishedGameRow
 from server.rooms.service import FinishedGame
@@ -57,3 +58,34 @@ def store_finished_game(engine: Engine, finished: FinishedGame) -> bool:
 def load_finished_game(engine: Engine, game_id: str) -> FinishedGameRow | None:
     with Session(engine) as session:
         return session.get(FinishedGameRow, game_id)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyTally:
+    """How many players took ``boxes`` boxes on one day's board, and how those games ended."""
+
+    boxes: int
+    players: int
+    wins: int
+    draws: int
+
+
+def daily_results(session: Session, day: date) -> list[DailyTally]:
+    """Every result of ``day``'s daily board, grouped by boxes taken (fewest first)."""
+    score = col(DailyResultRow.score)
+    opponent = col(DailyResultRow.opponent_score)
+    query = (
+        select(
+            score,
+            func.count(),
+            func.sum(case((score > opponent, 1), else_=0)),
+            func.sum(case((score == opponent, 1), else_=0)),
+        )
+        .where(DailyResultRow.day == day)
+        .group_by(score)
+        .order_by(score)
+    )
+    return [
+        DailyTally(int(boxes), int(players), int(wins or 0), int(draws or 0))
+        for boxes, players, wins, draws in session.exec(query).all()
+    ]

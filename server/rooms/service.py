@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -70,6 +71,7 @@ from server.ws.protocol import (
 log = logging.getLogger("tetrad.rooms")
 
 FRIEND_MODES = ("live", "correspondence")
+GAMES_KEPT = 2048
 COMMIT_ATTEMPTS = 8
 
 
@@ -78,6 +80,10 @@ class LoadedRoom:
     version: int
     doc: RoomDoc
     game: AnyGame
+    connected: tuple[bool, bool] = (False, False)
+    """Which seats had a live connection when the room was read."""
+    expires_in: int | None = None
+    """Seconds before the room expires unless something happens; None: never."""
 
 
 @dataclass(slots=True)
@@ -148,6 +154,10 @@ class RoomService:
         self.metrics = metrics or RoomMetrics()
         self.process_id = uuid.uuid4().hex
         self._background: set[asyncio.Task[None]] = set()
+        # Games this process committed or read, by (room, creation time, version): a room's
+        # version names exactly one record, so a hit skips replaying the whole game. Only
+        # a cache: every change is still decided on what Redis holds and committed by CAS.
+        self._games: OrderedDict[tuple[str, float, int], AnyGame] = OrderedDict()
 
     # -- loading and viewing ---------------------------------------------------------------
 
@@ -156,7 +166,19 @@ class RoomService:
         if stored is None:
             raise ApiError("room_not_found", "no such room (it may have expired)")
         doc = RoomDoc.model_validate_json(stored.doc)
-        return LoadedRoom(stored.version, doc, games.from_record(doc.record))
+        expires_in = None if stored.ttl_ms is None else max(0, -(-stored.ttl_ms // 1000))
+        key = (room_id, doc.created_at, stored.version)
+        game = self._games.get(key)
+        if game is None:
+            game = games.from_record(doc.record)
+            self._remember(key, game)
+        return LoadedRoom(stored.version, doc, game, stored.connected, expires_in)
+
+    def _remember(self, key: tuple[str, float, int], game: AnyGame) -> None:
+        self._games[key] = game
+        self._games.move_to_end(key)
+        while len(self._games) > GAMES_KEPT:
+            self._games.popitem(last=False)
 
     def seat_of(self, doc: RoomDoc, token: str | None) -> int | None:
         """The seat ``token`` holds in this room, or None. Compares every seat in
@@ -175,8 +197,9 @@ class RoomService:
             raise ApiError("bad_token", "a valid seat token is required (Authorization: Bearer …)")
         return seat
 
-    async def seats_view(self, doc: RoomDoc) -> list[SeatView]:
-        connected = await self.store.connected_seats(doc.id)
+    @staticmethod
+    def seat_views(doc: RoomDoc, connected: tuple[bool, bool]) -> list[SeatView]:
+        """The seats, with who was connected when the room was read (``connected``)."""
         views = []
         for index, seat in enumerate(doc.seats):
             if seat.kind == "computer":
@@ -186,8 +209,8 @@ class RoomService:
             else:
                 taken, online = seat.token_hash is not None, connected[index]
             views.append(
-                SeatView(
-                    seat=index,
+                SeatView.model_construct(
+                    seat=0 if index == 0 else 1,
                     kind=seat.kind,
                     taken=taken,
                     connected=online,
@@ -196,11 +219,26 @@ class RoomService:
             )
         return views
 
-    def view(self, doc: RoomDoc, game: AnyGame, version: int, seats: list[SeatView]) -> RoomState:
+    def room_view(self, room: LoadedRoom) -> RoomState:
+        """What clients see of ``room`` as it was read (presence and expiry included)."""
+        return self.view(
+            room.doc, room.game, room.version, self.seat_views(room.doc, room.connected),
+            room.expires_in,
+        )  # fmt: skip
+
+    def view(
+        self,
+        doc: RoomDoc,
+        game: AnyGame,
+        version: int,
+        seats: list[SeatView],
+        expires_in: int | None,
+    ) -> RoomState:
+        # Built from trusted values: no validation (model_construct) on this hot path.
         board = game.view()
         outcome = game.outcome()
         computer_seat = doc.computer_seat
-        return RoomState(
+        return RoomState.model_construct(
             id=doc.id,
             game=doc.game,
             mode=doc.mode,
@@ -208,28 +246,32 @@ class RoomService:
             game_number=doc.game_number,
             level=doc.level,
             daily=doc.daily,
-            computer_seat=computer_seat,
+            computer_seat=None if computer_seat is None else (0 if computer_seat == 0 else 1),
             seats=seats,
             to_move=game.to_move,
             scores=game.scores,
             is_over=game.is_over,
             outcome=None
             if outcome is None
-            else OutcomeView(winner=outcome.winner, reason=outcome.reason, scores=outcome.scores),
-            moves=[game.move_to_json(move) for move in game.moves],
-            last_move=game.move_to_json(game.moves[-1]) if game.moves else None,
-            legal_moves=[] if game.is_over else [game.move_to_json(m) for m in game.legal_moves()],
+            else OutcomeView.model_construct(
+                winner=outcome.winner, reason=outcome.reason, scores=outcome.scores
+            ),
+            moves=[games.move_json(game, move) for move in game.moves],
+            last_move=games.move_json(game, game.moves[-1]) if game.moves else None,
+            legal_moves=[]
+            if game.is_over
+            else [games.move_json(game, move) for move in game.legal_moves()],
             requests=list(doc.requests),
             board=board,
             thinking=computer_seat is not None
             and not game.is_over
             and game.to_move == computer_seat,
-            expires_in_seconds=doc.ttl_seconds or None,
+            expires_in_seconds=expires_in,
         )
 
     async def state(self, room_id: str) -> tuple[LoadedRoom, RoomState]:
         room = await self.load(room_id)
-        state = self.view(room.doc, room.game, room.version, await self.seats_view(room.doc))
+        state = self.room_view(room)
         if state.thinking:
             self.schedule_computer_turn(room_id)
         return room, state
@@ -255,8 +297,11 @@ class RoomService:
         doc.updated_at = time.time()
         if change.move_id is not None:
             doc.remember_move_id(change.move_id, version)
-        seats = await self.seats_view(doc)
-        state = self.view(doc, change.game, version, seats)
+        # Presence as read with the room: a change since then arrives as a presence message.
+        connected = room.connected if room is not None and not create else (False, False)
+        state = self.view(
+            doc, change.game, version, self.seat_views(doc, connected), doc.ttl_seconds or None
+        )
         stored = VersionedEvent(version=version, event=change.event)
         message = EventMessage(room=doc.id, version=version, event=change.event, state=state)
         result = await self.store.commit(
@@ -273,6 +318,7 @@ class RoomService:
             if result.version == 0 and not create:
                 raise ApiError("room_not_found", "no such room (it may have expired)")
             return None
+        self._remember((doc.id, doc.created_at, version), change.game)
         return Committed(version, doc, change.game, state)
 
     async def _mutate(self, room_id: str, decide: Decision) -> Committed:
@@ -283,9 +329,7 @@ class RoomService:
             was_over = room.game.is_over
             change = await decide(room)
             if change is None:
-                state = self.view(
-                    room.doc, room.game, room.version, await self.seats_view(room.doc)
-                )
+                state = self.room_view(room)
                 return Committed(room.version, room.doc, room.game, state, duplicate=True)
             committed = await self._commit(room, change)
             if committed is None:
@@ -513,15 +557,14 @@ class RoomService:
             raise ApiError("invalid_move", error.reason) from error
         if doc.mode == "live":
             other = 1 - seat
-            connected = await self.store.connected_seats(doc.id)
-            if doc.seats[other].token_hash is None or not connected[other]:
+            if doc.seats[other].token_hash is None or not room.connected[other]:
                 raise ApiError(
                     "opponent_offline",
                     "the other player is not connected; a live move needs both",
                     seat=other,
                 )
-        new_doc = doc.model_copy(deep=True)
-        new_doc.requests = []
+        # A shallow copy: the move replaces the record and only adds to ``move_ids``.
+        new_doc = doc.model_copy(update={"requests": [], "move_ids": dict(doc.move_ids)})
         event = MovedEvent(seat=actor, move=game.move_to_json(move), move_id=move_id)
         return Change(new_doc, after, event, move_id=move_id)
 
@@ -532,7 +575,7 @@ class RoomService:
         seat = self.require_seat(room.doc, token)
         if isinstance(action, Hint):
             move = await self.hint(room, seat)
-            state = self.view(room.doc, room.game, room.version, await self.seats_view(room.doc))
+            state = self.room_view(room)
             return ActionResult(version=room.version, state=state, hint=move)
 
         async def decide(current: LoadedRoom) -> Change | None:
@@ -755,12 +798,12 @@ class RoomService:
 
     async def publish_presence(self, room_id: str) -> None:
         room = await self.load(room_id)
-        seats = await self.seats_view(room.doc)
+        seats = self.seat_views(room.doc, room.connected)
         message = PresenceMessage(room=room_id, version=room.version, seats=seats)
-        await self.store.publish(room_id, message.model_dump_json())
+        await self.store.publish(room_id, "presence", room.version, message.model_dump_json())
 
     async def publish_control(self, room_id: str, payload: dict[str, Any]) -> None:
-        await self.store.publish(room_id, json.dumps({"type": "control", **payload}))
+        await self.store.publish(room_id, "control", 0, json.dumps(payload))
 
 
 def _require_version(room: LoadedRoom, expected: int | None) -> None:

@@ -6,10 +6,14 @@ The room document is opaque JSON here; the room service owns its meaning.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
+from redis.exceptions import NoScriptError
 
 from server.store.keys import RoomKeys, rate_key
 
@@ -71,6 +75,50 @@ return n
 class StoredRoom:
     version: int
     doc: str
+    connected: tuple[bool, bool] = (False, False)
+    """Which seats have a live connection (presence keys), read in the same round trip."""
+    ttl_ms: int | None = None
+    """Time left before the room expires, in milliseconds; None if it never expires."""
+
+
+@dataclass(frozen=True, slots=True)
+class PresenceQuery:
+    """One room in a presence round: the seats this process holds, by connection id."""
+
+    room_id: str
+    seats: list[tuple[int, str]]
+    ttl: float
+    lease: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PresenceAnswer:
+    exists: bool
+    refreshed: list[bool]
+    holders: tuple[str | None, str | None]
+    lease_held: bool
+
+
+FRAME_KINDS = ("event", "presence", "control")
+
+
+def frame(kind: str, version: int, text: str) -> str:
+    """A pub/sub message: ``kind:version:`` and the JSON text. Readers route on the short
+    head and forward the text untouched, without parsing a whole room state."""
+    return f"{kind}:{version}:{text}"
+
+
+def parse_frame(data: bytes | str) -> tuple[str, int, str] | None:
+    text = data.decode() if isinstance(data, bytes) else data
+    kind, _, rest = text.partition(":")
+    version, _, body = rest.partition(":")
+    if kind not in FRAME_KINDS or not version.isdigit():
+        return None
+    return kind, int(version), body
+
+
+def _text(value: Any) -> str | None:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,29 +128,64 @@ class CommitResult:
     """The new version if committed, else the version found (0: the room is gone)."""
 
 
+class LuaScript:
+    """A Lua script run by EVALSHA, loaded on first NOSCRIPT.
+
+    redis-py's own ``Script`` object checks ``isinstance(client, Pipeline)`` on every call,
+    which goes through ``typing.Protocol`` machinery and cost more CPU than the rest of a
+    move's Redis work together; this is the same protocol without that."""
+
+    def __init__(self, redis: Redis, text: str) -> None:
+        self.redis = redis
+        self.text = text
+        self.sha = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
+
+    async def __call__(self, keys: list[str], args: list[Any]) -> Any:
+        try:
+            return await self.redis.evalsha(self.sha, len(keys), *keys, *args)  # type: ignore[misc]
+        except NoScriptError:
+            await self.load()
+            return await self.redis.evalsha(self.sha, len(keys), *keys, *args)  # type: ignore[misc]
+
+    def queue(self, pipe: Pipeline, keys: list[str], args: list[Any]) -> None:
+        """Add a call to ``pipe`` (load the script first: see :meth:`load`)."""
+        pipe.evalsha(self.sha, len(keys), *keys, *args)
+
+    async def load(self) -> None:
+        await self.redis.script_load(self.text)
+
+
 class RoomStore:
     """The one small interface between the room service and Redis."""
 
     def __init__(self, redis: Redis, prefix: str) -> None:
         self.redis = redis
         self.prefix = prefix
-        self._commit = redis.register_script(COMMIT_SCRIPT)
-        self._refresh = redis.register_script(REFRESH_SCRIPT)
-        self._release = redis.register_script(RELEASE_SCRIPT)
-        self._touch = redis.register_script(TOUCH_SCRIPT)
-        self._rate = redis.register_script(RATE_SCRIPT)
+        self._commit = LuaScript(redis, COMMIT_SCRIPT)
+        self._refresh = LuaScript(redis, REFRESH_SCRIPT)
+        self._release = LuaScript(redis, RELEASE_SCRIPT)
+        self._touch = LuaScript(redis, TOUCH_SCRIPT)
+        self._rate = LuaScript(redis, RATE_SCRIPT)
 
     def keys(self, room_id: str) -> RoomKeys:
         return RoomKeys(self.prefix, room_id)
 
     async def load(self, room_id: str) -> StoredRoom | None:
-        values: list[Any] = await self.redis.hmget(  # type: ignore[misc]
-            self.keys(room_id).room, ["version", "doc"]
-        )
-        version, doc = values
+        """The room, who is connected and its time to live, in one round trip."""
+        keys = self.keys(room_id)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hmget(keys.room, ["version", "doc"])
+        pipe.mget([keys.presence(0), keys.presence(1)])
+        pipe.pttl(keys.room)
+        (version, doc), (first, second), ttl = await pipe.execute()
         if version is None or doc is None:
             return None
-        return StoredRoom(int(version), doc.decode() if isinstance(doc, bytes) else doc)
+        return StoredRoom(
+            int(version),
+            _text(doc) or "",
+            (first is not None, second is not None),
+            int(ttl) if int(ttl) >= 0 else None,
+        )
 
     async def commit(
         self,
@@ -121,13 +204,13 @@ class RoomStore:
         same atomic step."""
         keys = self.keys(room_id)
         result = await self._commit(
-            keys=[keys.room, keys.events],
-            args=[
+            [keys.room, keys.events],
+            [
                 -1 if expected_version is None else expected_version,
                 new_version,
                 doc,
                 stored_event,
-                message,
+                frame("event", new_version, message) if message else "",
                 keys.channel,
                 events_kept,
                 ttl_seconds * 1000,
@@ -142,10 +225,10 @@ class RoomStore:
 
     async def touch(self, room_id: str, ttl_seconds: int) -> bool:
         keys = self.keys(room_id)
-        return bool(await self._touch(keys=[keys.room, keys.events], args=[ttl_seconds * 1000]))
+        return bool(await self._touch([keys.room, keys.events], [ttl_seconds * 1000]))
 
-    async def publish(self, room_id: str, message: str) -> None:
-        await self.redis.publish(self.keys(room_id).channel, message)
+    async def publish(self, room_id: str, kind: str, version: int, message: str) -> None:
+        await self.redis.publish(self.keys(room_id).channel, frame(kind, version, message))
 
     # -- presence ------------------------------------------------------------------------
 
@@ -154,16 +237,49 @@ class RoomStore:
 
     async def refresh_seat(self, room_id: str, seat: int, connection: str, ttl: float) -> bool:
         key = self.keys(room_id).presence(seat)
-        return bool(await self._refresh(keys=[key], args=[connection, int(ttl * 1000)]))
+        return bool(await self._refresh([key], [connection, int(ttl * 1000)]))
 
     async def release_seat(self, room_id: str, seat: int, connection: str) -> bool:
         key = self.keys(room_id).presence(seat)
-        return bool(await self._release(keys=[key], args=[connection]))
+        return bool(await self._release([key], [connection]))
 
     async def connected_seats(self, room_id: str) -> tuple[bool, bool]:
         keys = self.keys(room_id)
         first, second = await self.redis.mget([keys.presence(0), keys.presence(1)])
         return first is not None, second is not None
+
+    async def presence_round(self, queries: list[PresenceQuery]) -> list[PresenceAnswer]:
+        """Refresh the seats this process holds in many rooms and read who holds each seat,
+        whether each room still exists and (if asked) its computer lease: one round trip."""
+        if not queries:
+            return []
+        try:
+            results = await self._presence_pipeline(queries)
+        except NoScriptError:  # Redis restarted (or flushed its scripts) since we loaded it
+            await self._refresh.load()
+            results = await self._presence_pipeline(queries)
+        answers = []
+        for query in queries:
+            refreshed = [bool(next(results)) for _ in query.seats]
+            first, second = next(results)
+            exists = bool(next(results))
+            lease = bool(next(results)) if query.lease else False
+            answers.append(PresenceAnswer(exists, refreshed, (_text(first), _text(second)), lease))
+        return answers
+
+    async def _presence_pipeline(self, queries: list[PresenceQuery]) -> Iterator[Any]:
+        pipe = self.redis.pipeline(transaction=False)
+        for query in queries:
+            keys = self.keys(query.room_id)
+            for seat, connection in query.seats:
+                self._refresh.queue(
+                    pipe, [keys.presence(seat)], [connection, int(query.ttl * 1000)]
+                )
+            pipe.mget([keys.presence(0), keys.presence(1)])
+            pipe.exists(keys.room)
+            if query.lease:
+                pipe.exists(keys.lease)
+        return iter(await pipe.execute())
 
     # -- computer-turn lease -------------------------------------------------------------
 
@@ -173,10 +289,10 @@ class RoomStore:
 
     async def refresh_lease(self, room_id: str, owner: str, ttl: float) -> bool:
         key = self.keys(room_id).lease
-        return bool(await self._refresh(keys=[key], args=[owner, int(ttl * 1000)]))
+        return bool(await self._refresh([key], [owner, int(ttl * 1000)]))
 
     async def release_lease(self, room_id: str, owner: str) -> None:
-        await self._release(keys=[self.keys(room_id).lease], args=[owner])
+        await self._release([self.keys(room_id).lease], [owner])
 
     async def lease_held(self, room_id: str) -> bool:
         return bool(await self.redis.exists(self.keys(room_id).lease))
@@ -186,7 +302,7 @@ class RoomStore:
     async def count_hit(self, bucket: str, subject: str, window_seconds: float) -> int:
         """Count one hit in a fixed window; returns the hits so far in this window."""
         key = rate_key(self.prefix, bucket, subject)
-        return int(await self._rate(keys=[key], args=[int(window_seconds * 1000)]))
+        return int(await self._rate([key], [int(window_seconds * 1000)]))
 
     async def ping(self) -> bool:
         return bool(await self.redis.ping())  # type: ignore[misc]

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import time
 import uuid
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
 from server.errors import ApiError, code_for_validation
-from server.rooms.service import RoomService
+from server.rooms.service import LoadedRoom, RoomService
 from server.ws.hub import Hub
 from server.ws.protocol import (
     CLOSE_HELLO_TIMEOUT,
@@ -28,6 +29,7 @@ from server.ws.protocol import (
     CLOSE_ROOM_NOT_FOUND,
     CLOSE_SLOW_CONSUMER,
     CLOSE_TAKEN_OVER,
+    AckMessage,
     ErrorMessage,
     Hello,
     Hint,
@@ -72,30 +74,95 @@ class TokenBucket:
 
 
 class Connection:
-    """One websocket of this process, as the hub sees it."""
+    """One websocket of this process, as the hub sees it.
 
-    def __init__(self, room_id: str) -> None:
+    An idle connection costs no task of its own: messages wait in ``outbox`` and a flush
+    task exists only while there is something to write. Presence is kept for all seats of
+    the process at once by :class:`server.ws.presence.PresenceKeeper`.
+    """
+
+    __slots__ = (
+        "_flusher",
+        "_handler",
+        "closing",
+        "computer_room",
+        "early",
+        "id",
+        "outbox",
+        "ready",
+        "receiving",
+        "room_id",
+        "seat",
+        "since",
+        "version",
+        "ws",
+    )
+
+    def __init__(self, room_id: str, ws: WebSocket) -> None:
         self.id = uuid.uuid4().hex
         self.room_id = room_id
+        self.ws = ws
         self.seat: int | None = None
+        self.since: int | None = None
+        self.computer_room = False
         self.version = 0
         self.ready = False
         self.early: list[tuple[str, int, str]] = []
-        self.outbox: asyncio.Queue[str | Close] = asyncio.Queue()
+        self.outbox: deque[str | Close] = deque()
         self.closing = False
+        self.receiving = False
+        self._flusher: asyncio.Task[None] | None = None
+        self._handler: asyncio.Task[Any] | None = asyncio.current_task()
 
     def send(self, text: str) -> None:
         if self.closing:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if len(self.outbox) >= OUTBOX_LIMIT:
             self.close(CLOSE_SLOW_CONSUMER, "slow_consumer")
             return
-        self.outbox.put_nowait(text)
+        self.outbox.append(text)
+        self._kick()
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
             self.closing = True
-            self.outbox.put_nowait(Close(code, reason))
+            self.outbox.append(Close(code, reason))
+            self._kick()
+
+    def _kick(self) -> None:
+        if self._flusher is None:
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        try:
+            while self.outbox:
+                item = self.outbox.popleft()
+                if isinstance(item, Close):
+                    self.outbox.clear()
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(code=item.code, reason=item.reason)
+                    self._stop_reading()
+                    return
+                await self.ws.send_text(item)
+        except Exception:  # the socket is gone; the reader notices the disconnect
+            self.closing = True
+            self.outbox.clear()
+            self._stop_reading()
+        finally:
+            self._flusher = None
+
+    def _stop_reading(self) -> None:
+        """We closed the socket: end the handler if it waits for the client (a handler busy
+        with a message sees ``closing`` when it is done)."""
+        handler = self._handler
+        if self.receiving and handler is not None and not handler.done():
+            handler.cancel()
+
+    async def drain(self, timeout: float) -> None:
+        """Let queued messages (and a close) go out, for at most ``timeout`` seconds."""
+        flusher = self._flusher
+        if flusher is not None:
+            await asyncio.wait({flusher}, timeout=timeout)
 
     def deliver(self, kind: str, version: int, text: str) -> None:
         if not self.ready:
@@ -146,16 +213,6 @@ def validation_to_api_error(error: ValidationError) -> ApiError:
     return ApiError(code, f"{where}: {what}" if where else what)
 
 
-async def _sender(ws: WebSocket, conn: Connection) -> None:
-    while True:
-        item = await conn.outbox.get()
-        if isinstance(item, Close):
-            with contextlib.suppress(Exception):
-                await ws.close(code=item.code, reason=item.reason)
-            return
-        await ws.send_text(item)
-
-
 async def _receive_text(ws: WebSocket, limit: int) -> str | ApiError:
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
@@ -181,58 +238,43 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     settings = service.settings
     metrics = ws.app.state.metrics
     await ws.accept()
-    conn = Connection(room_id)
-    sender = asyncio.create_task(_sender(ws, conn))
-    heartbeat: asyncio.Task[None] | None = None
+    conn = Connection(room_id, ws)
     token: str | None = None
     joined = False
     metrics.connections.inc()
     try:
         try:
-            hello, token = await asyncio.wait_for(
-                _await_hello(ws, conn, service), timeout=settings.hello_timeout_seconds
-            )
+            async with asyncio.timeout(settings.hello_timeout_seconds):
+                token, conn.since = await _await_hello(ws, conn, service)
         except TimeoutError:
             conn.close(CLOSE_HELLO_TIMEOUT, "hello_timeout")
-            await sender
+            await conn.drain(2)
             return
         except ApiError as error:
             conn.send(_error(conn, error, None))
             conn.close(CLOSE_ROOM_NOT_FOUND, error.code)
-            await sender
+            await conn.drain(2)
             return
         await hub.join(conn)
         joined = True
-        room = await service.load(room_id)
-        if conn.seat is not None:
-            await service.store.claim_seat(
-                room_id, conn.seat, conn.id, settings.presence_ttl_seconds
-            )
-            await service.publish_control(
-                room_id, {"action": "takeover", "seat": conn.seat, "connection": conn.id}
-            )
-            await service.publish_presence(room_id)
-        welcome = await _welcome(service, conn, hello)
-        conn.start(welcome.version, welcome.model_dump_json())
-        await service.touch(room)
-        if welcome.state.thinking:
-            service.schedule_computer_turn(room_id)
-        heartbeat = asyncio.create_task(_heartbeat(service, conn, room.doc.mode == "computer"))
-        await _serve(ws, conn, service, token, sender)
+        await _open(service, conn)
+        await _serve(ws, conn, service, token)
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if not conn.closing or task is None:
+            raise
+        task.uncancel()  # we closed the socket ourselves (takeover, slow consumer)
     except ApiError as error:
         conn.send(_error(conn, error, None))
         conn.close(CLOSE_ROOM_GONE, error.code)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(sender, timeout=2)
+        await conn.drain(2)
     except Exception:
         log.exception("websocket failed", extra={"room": room_id})
     finally:
         metrics.connections.dec()
-        if heartbeat is not None:
-            heartbeat.cancel()
-        sender.cancel()
+        conn.closing = True
         if joined:
             await hub.leave(conn)
         if conn.seat is not None and joined:
@@ -244,9 +286,30 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
                 await ws.close()
 
 
+async def _open(service: RoomService, conn: Connection) -> None:
+    """Claim the seat (taking it over from another tab), send the welcome. Kept apart from
+    :func:`room_socket` so the room and welcome it reads are freed once it returns: an
+    idle connection keeps none of them."""
+    room_id = conn.room_id
+    settings = service.settings
+    if conn.seat is not None:
+        await service.store.claim_seat(room_id, conn.seat, conn.id, settings.presence_ttl_seconds)
+        await service.publish_control(
+            room_id, {"action": "takeover", "seat": conn.seat, "connection": conn.id}
+        )
+        await service.publish_presence(room_id)
+    room, welcome = await _welcome(service, conn)
+    conn.computer_room = room.doc.mode == "computer"
+    conn.start(welcome.version, welcome.model_dump_json())
+    await service.touch(room)
+    if welcome.state.thinking:
+        service.schedule_computer_turn(room_id)
+
+
 async def _await_hello(
     ws: WebSocket, conn: Connection, service: RoomService
-) -> tuple[Hello, str | None]:
+) -> tuple[str | None, int | None]:
+    """Wait for ``hello``; returns the seat token and the version the client has seen."""
     limit = service.settings.max_message_bytes
     while True:
         data = await _receive_text(ws, limit)
@@ -274,19 +337,19 @@ async def _await_hello(
             )
             continue
         conn.seat = seat
-        return message, message.token
+        return message.token, message.since
 
 
-async def _welcome(service: RoomService, conn: Connection, hello: Hello) -> WelcomeMessage:
-    since = hello.since
+async def _welcome(service: RoomService, conn: Connection) -> tuple[LoadedRoom, WelcomeMessage]:
+    since = conn.since
     if since is None:
         room, state = await service.state(conn.room_id)
         missed: list[VersionedEvent] = []
         complete = False
     else:
         missed, complete, room = await service.events_since(conn.room_id, since)
-        state = service.view(room.doc, room.game, room.version, await service.seats_view(room.doc))
-    return WelcomeMessage(
+        state = service.room_view(room)
+    return room, WelcomeMessage(
         room=conn.room_id,
         version=room.version,
         seat=conn.seat,
@@ -297,23 +360,15 @@ async def _welcome(service: RoomService, conn: Connection, hello: Hello) -> Welc
     )
 
 
-async def _serve(
-    ws: WebSocket,
-    conn: Connection,
-    service: RoomService,
-    token: str | None,
-    sender: asyncio.Task[None],
-) -> None:
+async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: str | None) -> None:
     settings = service.settings
     bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
-    receive: asyncio.Task[Any] | None = None
-    while True:
-        receive = asyncio.ensure_future(_receive_text(ws, settings.max_message_bytes))
-        done, _ = await asyncio.wait({receive, sender}, return_when=asyncio.FIRST_COMPLETED)
-        if sender in done:
-            receive.cancel()
-            return  # closed by us (takeover, slow consumer)
-        data = receive.result()
+    while not conn.closing:
+        conn.receiving = True
+        try:
+            data = await _receive_text(ws, settings.max_message_bytes)
+        finally:
+            conn.receiving = False
         if isinstance(data, ApiError):
             conn.send(_error(conn, data, None))
             continue
@@ -342,7 +397,16 @@ async def _handle(conn: Connection, service: RoomService, token: str | None, mes
     if isinstance(message, Hello):
         raise ApiError("bad_request", "hello was already said on this connection")
     if isinstance(message, MakeMove):
-        await service.move(conn.room_id, token, message)
+        result = await service.move(conn.room_id, token, message)
+        if result.duplicate:
+            conn.send(
+                AckMessage(
+                    room=conn.room_id,
+                    version=result.version,
+                    ref=message.ref,
+                    move_id=message.move_id,
+                ).model_dump_json()
+            )
         return
     result = await service.act(conn.room_id, token, message)
     if isinstance(message, Hint) and result.hint is not None:
@@ -351,43 +415,3 @@ async def _handle(conn: Connection, service: RoomService, token: str | None, mes
                 room=conn.room_id, version=result.version, ref=message.ref, move=result.hint
             ).model_dump_json()
         )
-
-
-async def _heartbeat(service: RoomService, conn: Connection, computer_room: bool) -> None:
-    """Keep this seat's presence alive, notice a takeover we missed, tell the room when the
-    other seat's presence expired (its process may have died), and restart a computer turn
-    whose thinker died."""
-    settings = service.settings
-    store = service.store
-    last_seen: tuple[bool, bool] | None = None
-    while True:
-        await asyncio.sleep(settings.heartbeat_seconds)
-        try:
-            if conn.seat is not None:
-                alive = await store.refresh_seat(
-                    conn.room_id, conn.seat, conn.id, settings.presence_ttl_seconds
-                )
-                if not alive:
-                    holder = await store.redis.get(store.keys(conn.room_id).presence(conn.seat))
-                    if holder is not None:
-                        conn.close(CLOSE_TAKEN_OVER, "taken_over")
-                        return
-                    await store.claim_seat(
-                        conn.room_id, conn.seat, conn.id, settings.presence_ttl_seconds
-                    )
-            seen = await store.connected_seats(conn.room_id)
-            if last_seen is not None and seen != last_seen:
-                await service.publish_presence(conn.room_id)
-            last_seen = seen
-            if computer_room and not await store.lease_held(conn.room_id):
-                room = await service.load(conn.room_id)
-                if service.computer_to_move(room):
-                    service.schedule_computer_turn(conn.room_id)
-        except asyncio.CancelledError:
-            raise
-        except ApiError as error:
-            if error.code == "room_not_found":
-                conn.close(CLOSE_ROOM_GONE, "room_gone")
-                return
-        except Exception:
-            log.exception("heartbeat failed", extra={"room": conn.room_id})

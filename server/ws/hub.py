@@ -2,7 +2,9 @@
 
 A process subscribes to a room's channel while at least one of its sockets (or long-poll
 requests) listens to that room. Messages are forwarded as the exact text published, so a
-move is serialised once, by the process that committed it.
+move is serialised once, by the process that committed it; the reader routes on the short
+frame head (kind and version, see :func:`server.store.room_store.frame`) and never parses
+the room state inside.
 """
 
 from __future__ import annotations
@@ -11,26 +13,50 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 from server.store.keys import RoomKeys
+from server.store.room_store import parse_frame
 
 log = logging.getLogger("tetrad.hub")
 
 
 class Listener(Protocol):
+    """A websocket (or a long poll) of this process that listens to one room."""
+
     room_id: str
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose presence this listener keeps (None: spectator, long poll)."""
+
+    @property
+    def closing(self) -> bool: ...
+
+    @property
+    def computer_room(self) -> bool: ...
 
     def deliver(self, kind: str, version: int, text: str) -> None: ...
 
     def control(self, payload: dict[str, Any]) -> None: ...
 
+    def close(self, code: int, reason: str) -> None: ...
+
 
 class EventWaiter:
     """A long-poll request waiting for the next versioned event of a room."""
+
+    id = ""
+    seat = None
+    closing = False
+    computer_room = False
 
     def __init__(self, room_id: str) -> None:
         self.room_id = room_id
@@ -43,11 +69,17 @@ class EventWaiter:
     def control(self, payload: dict[str, Any]) -> None:
         return None
 
+    def close(self, code: int, reason: str) -> None:
+        self.arrived.set()  # the room is gone: answer now
+
 
 class Hub:
-    def __init__(self, redis: Redis, prefix: str) -> None:
+    def __init__(
+        self, redis: Redis, prefix: str, on_rooms: Callable[[int], None] | None = None
+    ) -> None:
         self.redis = redis
         self.prefix = prefix
+        self._on_rooms = on_rooms or (lambda count: None)
         self._rooms: dict[str, set[Listener]] = {}
         self._confirmed: dict[str, asyncio.Event] = {}
         self._pubsub: PubSub | None = None
@@ -60,6 +92,10 @@ class Hub:
 
     def listeners(self, room_id: str) -> set[Listener]:
         return self._rooms.get(room_id, set())
+
+    def watched(self) -> list[tuple[str, list[Listener]]]:
+        """A snapshot of every watched room and its local listeners."""
+        return [(room, list(listeners)) for room, listeners in self._rooms.items()]
 
     async def start(self, process_channel: str) -> None:
         self._pubsub = self.redis.pubsub()
@@ -92,6 +128,7 @@ class Hub:
             else:
                 confirmed = asyncio.Event()
                 self._confirmed[self._channel(room_id)] = confirmed
+                self._on_rooms(len(self._rooms))
                 assert self._pubsub is not None
                 await self._pubsub.subscribe(self._channel(room_id))
         if confirmed is not None:
@@ -107,6 +144,7 @@ class Hub:
             if not listeners:
                 del self._rooms[room_id]
                 self._confirmed.pop(self._channel(room_id), None)
+                self._on_rooms(len(self._rooms))
                 assert self._pubsub is not None
                 with contextlib.suppress(Exception):
                     await self._pubsub.unsubscribe(self._channel(room_id))
@@ -115,8 +153,10 @@ class Hub:
         assert self._pubsub is not None
         while True:
             try:
+                # Blocks until a message arrives (no polling); the connection's health
+                # check pings keep it honest while no room is busy.
                 message = await self._pubsub.get_message(
-                    ignore_subscribe_messages=False, timeout=1.0
+                    ignore_subscribe_messages=False, timeout=None
                 )
             except asyncio.CancelledError:
                 raise
@@ -148,16 +188,18 @@ class Hub:
         listeners = self._rooms.get(room_id)
         if not listeners:
             return
-        data = message["data"]
-        text = data.decode() if isinstance(data, bytes) else data
-        payload = json.loads(text)
-        if payload.get("type") == "control":
+        framed = parse_frame(message["data"])
+        if framed is None:
+            log.warning("unknown message on a room channel", extra={"room": room_id})
+            return
+        kind, version, text = framed
+        if kind == "control":
+            payload = json.loads(text)
             for listener in list(listeners):
                 listener.control(payload)
             return
-        version = int(payload.get("version", 0))
         for listener in list(listeners):
-            listener.deliver(str(payload.get("type")), version, text)
+            listener.deliver(kind, version, text)
 
     def _room_of(self, channel: str) -> str | None:
         head = f"{self.prefix}:{{"

@@ -317,6 +317,18 @@ class HintMessage(Envelope):
     move: dict[str, Any]
 
 
+class AckMessage(Envelope):
+    """Reply to a ``move`` whose ``move_id`` was already applied (a retry after a lost reply):
+    nothing was played again. ``version`` is the room's current version; if you hold an
+    older one, catch up with ``since``. A move that is applied gets no ack: its ``event``
+    (carrying the same ``move_id``) is the reply."""
+
+    type: Literal["ack"] = "ack"
+    ref: str | None = None
+    move_id: str | None = None
+    duplicate: bool = True
+
+
 class PongMessage(Envelope):
     type: Literal["pong"] = "pong"
     ref: str | None = None
@@ -333,7 +345,13 @@ class ErrorMessage(Envelope):
 
 
 ServerMessage = Annotated[
-    WelcomeMessage | EventMessage | PresenceMessage | HintMessage | PongMessage | ErrorMessage,
+    WelcomeMessage
+    | EventMessage
+    | PresenceMessage
+    | HintMessage
+    | AckMessage
+    | PongMessage
+    | ErrorMessage,
     Field(discriminator="type"),
 ]
 

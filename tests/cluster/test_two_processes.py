@@ -54,16 +54,21 @@ async def spawn_server(tmp_path: Path, key_prefix: str) -> AsyncIterator[SpawnSe
             "TETRAD_AI_TIME_LIMIT": "0.2",
         }
         process = subprocess.Popen(
-            [
+            [  # `tetrad serve`, on a listening socket handed over like socket activation
                 sys.executable,
                 "-m",
-                "uvicorn",
-                "--factory",
-                "server.app:app_from_env",
+                "server.cli",
+                "serve",
                 "--fd",
                 str(sock.fileno()),
+                "--redis-url",
+                REDIS_URL,
+                "--database-url",
+                env["TETRAD_DATABASE_URL"],
+                "--data-dir",
+                str(tmp_path),
                 "--log-level",
-                "warning",
+                "WARNING",
             ],
             cwd=REPO,
             env=env,

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections.abc import AsyncIterator
+from datetime import date, timedelta
 
 import httpx
 import pytest
 import redis.asyncio as aioredis
 
+from server.db.records import store_finished_game
+from server.rooms.service import FinishedGame
 from tests.conftest import REDIS_URL, LiveServer, StartServer
 from tests.server.room_client import act, bearer, create_room, join_room, line, move
 
@@ -302,3 +306,100 @@ async def test_health_readiness_metrics_openapi(client: httpx.AsyncClient) -> No
     for name in ("ClientMessage", "ServerMessage", "RoomState", "WelcomeMessage", "Hello"):
         assert name in schemas
     assert schemas["ClientMessage"]["discriminator"]["propertyName"] == "type"
+
+
+async def test_expires_in_is_the_time_left(
+    server: LiveServer, client: httpx.AsyncClient, key_prefix: str
+) -> None:
+    grant = await create_room(client, mode="live")
+    room = grant["room_id"]
+    assert grant["state"]["expires_in_seconds"] == 7 * 24 * 3600  # just written: the full window
+    redis = aioredis.Redis.from_url(REDIS_URL)
+    try:
+        # As if the room had been idle for all but 100 seconds of its window.
+        await redis.pexpire(f"{key_prefix}:{{{room}}}:room", 100_000)
+    finally:
+        await redis.aclose()
+    state = (await client.get(f"/api/rooms/{room}")).json()["state"]
+    assert 0 < state["expires_in_seconds"] <= 100
+    events = (await client.get(f"/api/rooms/{room}/events?since=0")).json()
+    assert 0 < events["state"]["expires_in_seconds"] <= 100
+    forever = await create_room(client, mode="correspondence")
+    state = (await client.get(f"/api/rooms/{forever['room_id']}")).json()["state"]
+    assert state["expires_in_seconds"] is None
+
+
+async def test_a_chunked_body_over_the_limit_is_413(client: httpx.AsyncClient) -> None:
+    grant = await create_room(client, mode="local")
+
+    async def chunks() -> AsyncIterator[bytes]:  # no Content-Length: sent chunked
+        yield b'{"move": {"line": [[0, 0], [1, 0]]}, "move_id": "'
+        for _ in range(10):
+            yield b"x" * 1000
+        yield b'"}'
+
+    response = await client.post(
+        f"/api/rooms/{grant['room_id']}/moves", content=chunks(), headers=bearer(grant["token"])
+    )
+    assert response.status_code == 413
+    assert response.json()["code"] == "message_too_large"
+
+    async def small() -> AsyncIterator[bytes]:
+        yield b'{"move": {"line": [[0, 0], '
+        yield b"[1, 0]]}}"
+
+    headers = {**bearer(grant["token"]), "Content-Type": "application/json"}
+    response = await client.post(
+        f"/api/rooms/{grant['room_id']}/moves", content=small(), headers=headers
+    )
+    assert response.status_code == 200 and response.json()["version"] == 2, response.text
+
+
+def daily_game(room: str, day: str, mine: int, theirs: int) -> FinishedGame:
+    return FinishedGame(
+        room_id=room,
+        game="boxes",
+        mode="computer",
+        game_number=1,
+        daily=day,
+        record={"game": "boxes", "rows": 5, "cols": 5, "start": [], "moves": []},
+        winner=0 if mine > theirs else 1 if theirs > mine else None,
+        reason="board_full",
+        scores=(mine, theirs),
+        human_seat=0,
+    )
+
+
+async def test_daily_results_compare_with_everybody(
+    server: LiveServer, client: httpx.AsyncClient
+) -> None:
+    day = "2025-03-14"
+    engine = server.app.state.engine
+    for index, (mine, theirs) in enumerate([(13, 12), (10, 15), (13, 12), (25, 0), (12, 13)]):
+        await asyncio.to_thread(
+            store_finished_game, engine, daily_game(f"d{index}", day, mine, theirs)
+        )
+    # Another day's result does not count.
+    await asyncio.to_thread(store_finished_game, engine, daily_game("other", "2025-03-15", 20, 5))
+    results = (await client.get(f"/api/daily/results?date={day}")).json()
+    assert results == {
+        "date": day,
+        "boxes_total": 25,
+        "players": 5,
+        "wins": 3,
+        "draws": 0,
+        "losses": 2,
+        "distribution": [
+            {"boxes": 10, "players": 1},
+            {"boxes": 12, "players": 1},
+            {"boxes": 13, "players": 2},
+            {"boxes": 25, "players": 1},
+        ],
+    }
+    today = (await client.get("/api/daily/results")).json()
+    assert today["date"] == (await client.get("/api/daily")).json()["date"]
+    empty = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
+    nobody = (await client.get(f"/api/daily/results?date={empty}")).json()
+    assert nobody["players"] == 0 and nobody["distribution"] == []
+    bad = await client.get("/api/daily/results?date=yesterday")
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_request"

@@ -192,3 +192,81 @@ async def test_hello_errors(server: LiveServer) -> None:
         with pytest.raises(ConnectionClosed):
             await asyncio.wait_for(ws.recv(), 10)
         assert ws.close_code == 4004
+
+
+async def test_a_retried_move_id_gets_its_own_duplicate_ack(server: LiveServer) -> None:
+    grant, guest = await live_room(server)
+    room = grant["room_id"]
+    gold = await Socket.open(server, room, grant["token"])
+    coral = await Socket.open(server, room, guest["token"])
+    await gold.expect("presence", lambda m: all(s["connected"] for s in m["seats"]))
+    version = gold.version
+    await gold.send(type="move", move=line(0, 0, 1, 0), version=version, move_id="m-1")
+    applied = await gold.expect("event")
+    assert applied["version"] == version + 1 and applied["event"]["move_id"] == "m-1"
+    # The reply was "lost": the client sends the same move again, with a new ref.
+    await gold.send(type="move", move=line(0, 0, 1, 0), version=version, move_id="m-1", ref="r2")
+    ack = await gold.expect("ack")
+    assert ack == {
+        "protocol": 1,
+        "type": "ack",
+        "room": room,
+        "version": version + 1,
+        "ref": "r2",
+        "move_id": "m-1",
+        "duplicate": True,
+    }
+    assert not [m for m in gold.seen if m["type"] == "error"]
+    # Nothing was played twice: the opponent saw one event, and the room holds one move.
+    await coral.send(type="ping", ref="sync")
+    await coral.expect("pong")
+    assert [m["version"] for m in coral.seen if m["type"] == "event"] == [version + 1]
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        state = (await client.get(f"/api/rooms/{room}")).json()["state"]
+    assert state["version"] == version + 1 and state["moves"] == [line(0, 0, 1, 0)]
+    await gold.close()
+    await coral.close()
+
+
+def _server_tasks() -> list[asyncio.Task]:
+    """Tasks of the server side (uvicorn and tetrad code) in this event loop."""
+    tasks = []
+    for task in asyncio.all_tasks():
+        code = getattr(task.get_coro(), "cr_code", None)
+        if code is not None and ("/uvicorn/" in code.co_filename or "/server/" in code.co_filename):
+            tasks.append(task)
+    return tasks
+
+
+async def test_an_idle_websocket_costs_one_task(server: LiveServer) -> None:
+    """Memory per idle connection stays small: no sender, heartbeat or reader task of its
+    own (presence is kept per process), only the connection's ASGI task itself."""
+    grant, guest = await live_room(server)
+    room = grant["room_id"]
+    warm = await Socket.open(server, room, None)
+    before = len(_server_tasks())
+    sockets = [await Socket.open(server, room, None) for _ in range(10)]
+    sockets.append(await Socket.open(server, room, grant["token"]))
+    sockets.append(await Socket.open(server, room, guest["token"]))
+    for socket in sockets:
+        await socket.send(type="ping", ref="idle")
+        await socket.expect("pong")
+    for _ in range(1000):  # let short-lived flush tasks finish (no clock involved)
+        if len(_server_tasks()) - before == len(sockets):
+            break
+        await asyncio.sleep(0)
+    assert len(_server_tasks()) - before == len(sockets)
+    for socket in [*sockets, warm]:
+        await socket.close()
+
+
+async def test_a_silent_client_is_closed_with_hello_timeout(start_server: StartServer) -> None:
+    server = await start_server(hello_timeout_seconds=0.5)
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="live")
+    async with websockets.connect(f"{server.ws_url}/api/rooms/{grant['room_id']}/ws") as ws:
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(ws.recv(), 30)
+    assert closed.value.rcvd is not None
+    assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (4008, "hello_timeout")
