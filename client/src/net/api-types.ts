@@ -21,6 +21,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/daily/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everybody's results on a day's board
+         * @description How many players finished the day's board and how many boxes each took, so a
+         *     player can see where their own result stands. (A plain ``def``: the database call runs
+         *     in a worker thread.)
+         */
+        get: operations["daily_board_results_api_daily_results_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{game_id}": {
         parameters: {
             query?: never;
@@ -164,7 +186,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics of this process */
+        /** Prometheus metrics (of all workers of this server) */
         get: operations["metrics_metrics_get"];
         put?: never;
         post?: never;
@@ -215,6 +237,45 @@ export interface components {
              * @enum {string}
              */
             type: "accept";
+        };
+        /**
+         * AckMessage
+         * @description Reply to a ``move`` whose ``move_id`` was already applied (a retry after a lost reply):
+         *     nothing was played again. ``version`` is the room's current version; if you hold an
+         *     older one, catch up with ``since``. A move that is applied gets no ack: its ``event``
+         *     (carrying the same ``move_id``) is the reply.
+         */
+        AckMessage: {
+            /**
+             * Duplicate
+             * @default true
+             */
+            duplicate?: boolean;
+            /**
+             * Move Id
+             * @default null
+             */
+            move_id?: string | null;
+            /**
+             * Protocol
+             * @default 1
+             * @constant
+             */
+            protocol?: 1;
+            /**
+             * Ref
+             * @default null
+             */
+            ref?: string | null;
+            /** Room */
+            room: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ack";
+            /** Version */
+            version: number;
         };
         /**
          * ActionResult
@@ -351,6 +412,54 @@ export interface components {
             }[];
             /** Rows */
             rows: number;
+        };
+        /**
+         * DailyResults
+         * @description Everybody's results on one day's board, to compare yours with.
+         */
+        DailyResults: {
+            /**
+             * Boxes Total
+             * @description boxes on the daily board
+             */
+            boxes_total: number;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Distribution
+             * @description players per number of boxes taken, fewest boxes first; absent counts are 0
+             */
+            distribution: components["schemas"]["DailyScore"][];
+            /** Draws */
+            draws: number;
+            /** Losses */
+            losses: number;
+            /**
+             * Players
+             * @description players who finished that day's board
+             */
+            players: number;
+            /**
+             * Wins
+             * @description players who took more boxes than the computer
+             */
+            wins: number;
+        };
+        /** DailyScore */
+        DailyScore: {
+            /**
+             * Boxes
+             * @description boxes the player took
+             */
+            boxes: number;
+            /**
+             * Players
+             * @description players who finished the day's board with that many
+             */
+            players: number;
         };
         /**
          * Decline
@@ -1082,7 +1191,7 @@ export interface components {
              */
             taken: boolean;
         };
-        ServerMessage: components["schemas"]["WelcomeMessage"] | components["schemas"]["EventMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["HintMessage"] | components["schemas"]["PongMessage"] | components["schemas"]["ErrorMessage"];
+        ServerMessage: components["schemas"]["WelcomeMessage"] | components["schemas"]["EventMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["HintMessage"] | components["schemas"]["AckMessage"] | components["schemas"]["PongMessage"] | components["schemas"]["ErrorMessage"];
         /**
          * SetLevel
          * @description Computer rooms: change the computer's level; the board stays.
@@ -1236,6 +1345,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DailyBoard"];
+                };
+            };
+        };
+    };
+    daily_board_results_api_daily_results_get: {
+        parameters: {
+            query?: {
+                /** @description UTC day, YYYY-MM-DD; default today */
+                date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyResults"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
