@@ -20,10 +20,7 @@ def choose_move_json(
     return state.move_to_json(move)
 
 
-def warm_up() -> bool:
-    """Import the AI once so the first real turn does not pay for it."""
-    try:
-        importlib.import_module("core.ai")
-    except ImportError:
-        return False
-    return True
+def warm_up() -> None:
+    """Prepare a new worker: import the AI and build its tables, so no player waits for it."""
+    ai = importlib.import_module("core.ai")
+    ai.boxes.warm_up()

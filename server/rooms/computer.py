@@ -23,13 +23,11 @@ class ComputerPlayer:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=warm_up,
             )
         return self._pool
-
-    async def start(self) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._executor(), warm_up)
 
     async def choose(
         self, record: dict[str, Any], level: str, seed: int, time_limit: float

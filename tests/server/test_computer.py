@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
-
 import httpx
-import pytest
 import redis.asyncio as aioredis
 
 from tests.conftest import REDIS_URL, LiveServer
 from tests.server.room_client import Socket, act, create_room, move
-
-ai = importlib.import_module("core.ai")
-pytestmark = pytest.mark.skipif(
-    not hasattr(ai, "choose_move"), reason="core.ai.choose_move is not written yet"
-)
 
 
 async def play_to_the_end(server: LiveServer, grant: dict) -> dict:
