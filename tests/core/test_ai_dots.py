@@ -1,0 +1,188 @@
+"""The Dots computer players: what each level must and must not play, legality, seeds, time."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import ai, dots
+from core.ai import dots as dots_ai
+from core.dots import Point
+from tests.core.dots_pictures import from_picture
+
+LEVELS = ("easy", "normal", "hard")
+
+# o at (3, 2) is enclosed by x on three sides; x closes the diamond at (3, 3).
+FREE_CAPTURE = """
+    .......
+    ...x...
+    ..xox..
+    .......
+    .......
+"""
+
+# x at (3, 2) is enclosed by o on three sides; o would close the diamond at (3, 3).
+ONLY_THREAT = """
+    .......
+    ...o...
+    ..oxo..
+    .......
+    .......
+"""
+
+# o threatens the two x marks at (2, 2) and (3, 2) by closing at (3, 3); x could capture
+# the o mark at (8, 2) by playing (8, 3), but o would then take two for one.
+CAPTURE_OR_BLOCK = """
+    ...........
+    ..oo....x..
+    .oxxo..xox.
+    ..o........
+    ...........
+"""
+
+# x at (3, 2) makes two threats at once, (2, 3) and (4, 3); o can block only one.
+DOUBLE_THREAT = """
+    ........
+    ..x.x...
+    .xo.ox..
+    ........
+    ........
+"""
+
+
+def choose(state: dots.DotsState, level: str, seed: int = 1, limit: float = 1.0) -> Point:
+    move = ai.choose_move(state, level, seed=seed, time_limit=limit)
+    assert isinstance(move, Point)
+    return move
+
+
+def middle_game(width: int, height: int, marks: int, seed: int) -> dots.DotsState:
+    """A position after ``marks`` random moves, each near one of the latest marks."""
+    rng = random.Random(seed)
+    state = dots.new_game(width, height).play(Point(width // 2, height // 2))
+    for _ in range(marks - 1):
+        near = sorted(
+            Point(p.x + dx, p.y + dy)
+            for p in state.moves[-20:]
+            for dx in range(-2, 3)
+            for dy in range(-2, 3)
+            if 0 <= p.x + dx < width and 0 <= p.y + dy < height
+        )
+        legal = [point for point in near if state.is_legal(point)]
+        state = state.play(rng.choice(legal or list(state.legal_moves())))
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_takes_a_free_capture(level: str) -> None:
+    state = from_picture(FREE_CAPTURE)
+    assert choose(state, level) == Point(3, 3)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_block_the_only_threat(level: str) -> None:
+    state = from_picture(ONLY_THREAT)
+    assert choose(state, level) == Point(3, 3)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_capture_that_loses_more_on_the_reply_is_not_grabbed(level: str) -> None:
+    state = from_picture(CAPTURE_OR_BLOCK)
+    assert choose(state, level) == Point(3, 3)
+    after_grab = state.play(Point(8, 3)).play(Point(3, 3))
+    assert after_grab.scores == (1, 2)  # what the grab would have cost
+
+
+def test_hard_makes_a_double_threat() -> None:
+    state = from_picture(DOUBLE_THREAT)
+    assert choose(state, "hard") == Point(3, 2)
+    # Whichever threat o blocks, x captures through the other.
+    after = state.play(Point(3, 2))
+    for block, capture in ((Point(2, 3), Point(4, 3)), (Point(4, 3), Point(2, 3))):
+        assert after.play(block).play(capture).scores == (1, 0)
+
+
+def test_hard_does_not_walk_into_a_house() -> None:
+    # A closed o ring with a free point inside: an x mark there is captured at once.
+    state = from_picture(
+        """
+        .......
+        ...o...
+        ..o.o..
+        ...o...
+        .......
+        """
+    )
+    for level in ("normal", "hard"):
+        assert choose(state, level) != Point(3, 2)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_first_move_on_an_empty_board_is_the_centre(level: str) -> None:
+    assert choose(dots.new_game(15, 15), level) == Point(7, 7)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_easy_and_others_play_near_the_marks(level: str) -> None:
+    state = dots.new_game(20, 20, start="cross")
+    move = choose(state, level)
+    assert 7 <= move.x <= 12 and 7 <= move.y <= 12
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_gives_the_same_move(level: str) -> None:
+    state = middle_game(12, 12, 30, seed=4)
+    moves = {choose(state, level, seed=7, limit=10.0) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_easy_varies_with_the_seed() -> None:
+    state = middle_game(12, 12, 10, seed=2)
+    assert len({choose(state, "easy", seed=seed) for seed in range(12)}) > 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    width=st.integers(5, 8),
+    height=st.integers(5, 8),
+    seed=st.integers(0, 10_000),
+    fill=st.floats(0.0, 1.0),
+)
+def test_every_level_plays_a_legal_move(width: int, height: int, seed: int, fill: float) -> None:
+    rng = random.Random(seed)
+    state = dots.new_game(width, height)
+    for _ in range(int(fill * width * height)):
+        if state.is_over:
+            return
+        state = state.play(rng.choice(list(state.legal_moves())))
+    if state.is_over:
+        return
+    for level in LEVELS:
+        assert state.is_legal(choose(state, level, seed=seed, limit=0.05))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_whole_small_game_is_legal_to_the_end(level: str) -> None:
+    state = dots.new_game(7, 7)
+    seed = 0
+    while not state.is_over:
+        state = state.play(choose(state, level, seed=seed, limit=0.05))
+        seed += 1
+    assert state.outcome() is not None
+
+
+def test_hard_stays_near_its_time_limit_on_a_large_board() -> None:
+    state = middle_game(39, 32, 150, seed=3)
+    started = time.perf_counter()
+    choose(state, "hard", limit=0.2)
+    # Loose on purpose: the machine is shared, so only gross overruns fail.
+    assert time.perf_counter() - started < 2.0
+
+
+def test_choose_checks_its_level() -> None:
+    with pytest.raises(ValueError):
+        dots_ai.choose(dots.new_game(5, 5), "expert", random.Random(0), 1.0)
