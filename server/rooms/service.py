@@ -84,6 +84,8 @@ class LoadedRoom:
     """Which seats had a live connection when the room was read."""
     expires_in: int | None = None
     """Seconds before the room expires unless something happens; None: never."""
+    spectators: int = 0
+    """How many spectator connections watched the room when it was read."""
 
 
 @dataclass(slots=True)
@@ -172,7 +174,9 @@ class RoomService:
         if game is None:
             game = games.from_record(doc.record)
             self._remember(key, game)
-        return LoadedRoom(stored.version, doc, game, stored.connected, expires_in)
+        return LoadedRoom(
+            stored.version, doc, game, stored.connected, expires_in, stored.spectators
+        )
 
     def _remember(self, key: tuple[str, float, int], game: AnyGame) -> None:
         self._games[key] = game
@@ -223,7 +227,7 @@ class RoomService:
         """What clients see of ``room`` as it was read (presence and expiry included)."""
         return self.view(
             room.doc, room.game, room.version, self.seat_views(room.doc, room.connected),
-            room.expires_in,
+            room.expires_in, spectators=room.spectators,
         )  # fmt: skip
 
     def view(
@@ -233,6 +237,8 @@ class RoomService:
         version: int,
         seats: list[SeatView],
         expires_in: int | None,
+        *,
+        spectators: int = 0,
     ) -> RoomState:
         # Built from trusted values: no validation (model_construct) on this hot path.
         board = game.view()
@@ -266,6 +272,7 @@ class RoomService:
             thinking=computer_seat is not None
             and not game.is_over
             and game.to_move == computer_seat,
+            spectators=spectators,
             expires_in_seconds=expires_in,
         )
 
@@ -299,8 +306,14 @@ class RoomService:
             doc.remember_move_id(change.move_id, version)
         # Presence as read with the room: a change since then arrives as a presence message.
         connected = room.connected if room is not None and not create else (False, False)
+        spectators = room.spectators if room is not None and not create else 0
         state = self.view(
-            doc, change.game, version, self.seat_views(doc, connected), doc.ttl_seconds or None
+            doc,
+            change.game,
+            version,
+            self.seat_views(doc, connected),
+            doc.ttl_seconds or None,
+            spectators=spectators,
         )
         stored = VersionedEvent(version=version, event=change.event)
         message = EventMessage(room=doc.id, version=version, event=change.event, state=state)
@@ -799,7 +812,9 @@ class RoomService:
     async def publish_presence(self, room_id: str) -> None:
         room = await self.load(room_id)
         seats = self.seat_views(room.doc, room.connected)
-        message = PresenceMessage(room=room_id, version=room.version, seats=seats)
+        message = PresenceMessage(
+            room=room_id, version=room.version, seats=seats, spectators=room.spectators
+        )
         await self.store.publish(room_id, "presence", room.version, message.model_dump_json())
 
     async def publish_control(self, room_id: str, payload: dict[str, Any]) -> None:

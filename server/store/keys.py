@@ -35,6 +35,12 @@ class RoomKeys:
         """Pub/sub channel of the room: events, presence and takeover notices."""
         return f"{self.base}:ch"
 
+    @property
+    def spectators(self) -> str:
+        """Sorted set of the spectator connections watching the room, each scored by the
+        time (ms since the epoch) it expires unless its process refreshes it."""
+        return f"{self.base}:spectators"
+
     def presence(self, seat: int) -> str:
         """Which connection holds ``seat`` now; expires unless heartbeats refresh it."""
         return f"{self.base}:seat{seat}"

@@ -7,8 +7,9 @@ The room document is opaque JSON here; the room service owns its meaning.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from redis.asyncio import Redis
@@ -79,16 +80,20 @@ class StoredRoom:
     """Which seats have a live connection (presence keys), read in the same round trip."""
     ttl_ms: int | None = None
     """Time left before the room expires, in milliseconds; None if it never expires."""
+    spectators: int = 0
+    """How many spectator connections (on any process) watch the room."""
 
 
 @dataclass(frozen=True, slots=True)
 class PresenceQuery:
-    """One room in a presence round: the seats this process holds, by connection id."""
+    """One room in a presence round: the seats this process holds, by connection id, and
+    the spectator connections it holds."""
 
     room_id: str
     seats: list[tuple[int, str]]
     ttl: float
     lease: bool = False
+    spectators: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +102,8 @@ class PresenceAnswer:
     refreshed: list[bool]
     holders: tuple[str | None, str | None]
     lease_held: bool
+    spectators: int = 0
+    """Spectators of the room on every process, expired entries pruned."""
 
 
 FRAME_KINDS = ("event", "presence", "control")
@@ -115,6 +122,12 @@ def parse_frame(data: bytes | str) -> tuple[str, int, str] | None:
     if kind not in FRAME_KINDS or not version.isdigit():
         return None
     return kind, int(version), body
+
+
+def _now_ms() -> int:
+    """Wall-clock milliseconds: spectator entries are scored by their expiry in this clock,
+    shared by every process (hosts are expected to keep their clocks in sync)."""
+    return int(time.time() * 1000)
 
 
 def _text(value: Any) -> str | None:
@@ -171,13 +184,15 @@ class RoomStore:
         return RoomKeys(self.prefix, room_id)
 
     async def load(self, room_id: str) -> StoredRoom | None:
-        """The room, who is connected and its time to live, in one round trip."""
+        """The room, who is connected, how many watch and its time to live, in one round
+        trip. Expired spectator entries are not counted (the presence round deletes them)."""
         keys = self.keys(room_id)
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(keys.room, ["version", "doc"])
         pipe.mget([keys.presence(0), keys.presence(1)])
         pipe.pttl(keys.room)
-        (version, doc), (first, second), ttl = await pipe.execute()
+        pipe.zcount(keys.spectators, f"({_now_ms()}", "+inf")
+        (version, doc), (first, second), ttl, watching = await pipe.execute()
         if version is None or doc is None:
             return None
         return StoredRoom(
@@ -185,6 +200,7 @@ class RoomStore:
             _text(doc) or "",
             (first is not None, second is not None),
             int(ttl) if int(ttl) >= 0 else None,
+            int(watching),
         )
 
     async def commit(
@@ -243,14 +259,31 @@ class RoomStore:
         key = self.keys(room_id).presence(seat)
         return bool(await self._release([key], [connection]))
 
+    async def add_spectator(self, room_id: str, connection: str, ttl: float) -> None:
+        """Count ``connection`` as a spectator until ``ttl`` seconds from now (refreshed by
+        the presence round of the process holding it)."""
+        key = self.keys(room_id).spectators
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(key, {connection: _now_ms() + int(ttl * 1000)})
+        pipe.pexpire(key, int(ttl * 1000))
+        await pipe.execute()
+
+    async def remove_spectator(self, room_id: str, connection: str) -> bool:
+        return bool(await self.redis.zrem(self.keys(room_id).spectators, connection))
+
+    async def spectator_count(self, room_id: str) -> int:
+        key = self.keys(room_id).spectators
+        return int(await self.redis.zcount(key, f"({_now_ms()}", "+inf"))
+
     async def connected_seats(self, room_id: str) -> tuple[bool, bool]:
         keys = self.keys(room_id)
         first, second = await self.redis.mget([keys.presence(0), keys.presence(1)])
         return first is not None, second is not None
 
     async def presence_round(self, queries: list[PresenceQuery]) -> list[PresenceAnswer]:
-        """Refresh the seats this process holds in many rooms and read who holds each seat,
-        whether each room still exists and (if asked) its computer lease: one round trip."""
+        """Refresh the seats and spectators this process holds in many rooms and read who
+        holds each seat, how many watch (expired spectators pruned), whether each room still
+        exists and (if asked) its computer lease: one round trip."""
         if not queries:
             return []
         try:
@@ -264,11 +297,19 @@ class RoomStore:
             first, second = next(results)
             exists = bool(next(results))
             lease = bool(next(results)) if query.lease else False
-            answers.append(PresenceAnswer(exists, refreshed, (_text(first), _text(second)), lease))
+            if query.spectators:
+                next(results)  # ZADD
+                next(results)  # PEXPIRE
+            next(results)  # ZREMRANGEBYSCORE
+            watching = int(next(results))
+            answers.append(
+                PresenceAnswer(exists, refreshed, (_text(first), _text(second)), lease, watching)
+            )
         return answers
 
     async def _presence_pipeline(self, queries: list[PresenceQuery]) -> Iterator[Any]:
         pipe = self.redis.pipeline(transaction=False)
+        now = _now_ms()
         for query in queries:
             keys = self.keys(query.room_id)
             for seat, connection in query.seats:
@@ -279,6 +320,12 @@ class RoomStore:
             pipe.exists(keys.room)
             if query.lease:
                 pipe.exists(keys.lease)
+            ttl_ms = int(query.ttl * 1000)
+            if query.spectators:
+                pipe.zadd(keys.spectators, dict.fromkeys(query.spectators, now + ttl_ms))
+                pipe.pexpire(keys.spectators, ttl_ms)
+            pipe.zremrangebyscore(keys.spectators, "-inf", now)
+            pipe.zcard(keys.spectators)
         return iter(await pipe.execute())
 
     # -- computer-turn lease -------------------------------------------------------------

@@ -95,6 +95,7 @@ class Connection:
         "seat",
         "since",
         "version",
+        "watching",
         "ws",
     )
 
@@ -105,6 +106,8 @@ class Connection:
         self.seat: int | None = None
         self.since: int | None = None
         self.computer_room = False
+        self.watching = False
+        """Counted as a spectator of the room (in Redis) until it leaves."""
         self.version = 0
         self.ready = False
         self.early: list[tuple[str, int, str]] = []
@@ -281,6 +284,11 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
             with contextlib.suppress(Exception):
                 if await service.store.release_seat(room_id, conn.seat, conn.id):
                     await service.publish_presence(room_id)
+        if conn.watching:
+            conn.watching = False
+            with contextlib.suppress(Exception):
+                if await service.store.remove_spectator(room_id, conn.id):
+                    await service.publish_presence(room_id)
         if ws.application_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -297,6 +305,11 @@ async def _open(service: RoomService, conn: Connection) -> None:
         await service.publish_control(
             room_id, {"action": "takeover", "seat": conn.seat, "connection": conn.id}
         )
+        await service.publish_presence(room_id)
+    else:
+        # Counted before the welcome is read, so the spectator sees itself among those watching.
+        conn.watching = True
+        await service.store.add_spectator(room_id, conn.id, settings.presence_ttl_seconds)
         await service.publish_presence(room_id)
     room, welcome = await _welcome(service, conn)
     conn.computer_room = room.doc.mode == "computer"

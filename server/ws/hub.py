@@ -41,6 +41,10 @@ class Listener(Protocol):
     def closing(self) -> bool: ...
 
     @property
+    def watching(self) -> bool:
+        """A spectator websocket, counted in the room's spectators (long polls are not)."""
+
+    @property
     def computer_room(self) -> bool: ...
 
     def deliver(self, kind: str, version: int, text: str) -> None: ...
@@ -56,6 +60,7 @@ class EventWaiter:
     id = ""
     seat = None
     closing = False
+    watching = False
     computer_room = False
 
     def __init__(self, room_id: str) -> None:

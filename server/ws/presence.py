@@ -12,7 +12,10 @@ still exists and, for computer rooms, whether someone is thinking. From the answ
 * a computer room whose thinker died (no lease while the computer is to move) gets its turn
   restarted.
 
-Spectators and long polls cost nothing here beyond their room's share.
+Spectator websockets are counted per room in a sorted set scored by expiry: each round
+refreshes this process's spectators and reads the count with the rest (expired entries, left
+by a process that died, are pruned); a changed count is published as ``presence`` too. Long
+polls cost nothing here beyond their room's share.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ class PresenceKeeper:
     def __init__(self, hub: Hub, service: RoomService) -> None:
         self.hub = hub
         self.service = service
-        self._seen: dict[str, tuple[bool, bool]] = {}
+        self._seen: dict[str, tuple[bool, bool, int]] = {}
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -85,6 +88,9 @@ class PresenceKeeper:
                     seats=[(seat, conn.id) for seat, conn in seated],
                     ttl=settings.presence_ttl_seconds,
                     lease=any(conn.computer_room for _, conn in seated),
+                    spectators=[
+                        conn.id for conn in listeners if conn.watching and not conn.closing
+                    ],
                 )
             )
         answers = await store.presence_round(queries)
@@ -104,7 +110,7 @@ class PresenceKeeper:
                     continue
                 await store.claim_seat(room_id, seat, conn.id, settings.presence_ttl_seconds)
                 held[seat] = conn.id
-            seen = (held[0] is not None, held[1] is not None)
+            seen = (held[0] is not None, held[1] is not None, answer.spectators)
             before = self._seen.get(room_id)
             self._seen[room_id] = seen
             if before is not None and before != seen:

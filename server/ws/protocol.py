@@ -196,6 +196,9 @@ class RoomState(BaseModel):
         description="the game's own view() for drawing (lines and boxes, or marks and captures)"
     )
     thinking: bool = Field(default=False, description="the computer is about to move")
+    spectators: int = Field(
+        ge=0, description="spectator websockets watching the room now (on any server process)"
+    )
     expires_in_seconds: int | None = Field(description="null: the room never expires")
 
 
@@ -305,10 +308,12 @@ class EventMessage(Envelope):
 
 
 class PresenceMessage(Envelope):
-    """Who is connected changed (not a room change: ``version`` is the current one)."""
+    """Who is connected, or how many watch, changed (not a room change: ``version`` is the
+    current one)."""
 
     type: Literal["presence"] = "presence"
     seats: list[SeatView]
+    spectators: int = Field(ge=0, description="spectator websockets watching the room now")
 
 
 class HintMessage(Envelope):

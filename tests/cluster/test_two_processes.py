@@ -179,3 +179,24 @@ async def test_kill_9_mid_game_loses_nothing(spawn_server: SpawnServer) -> None:
     assert sum(state["scores"]) == 9
     for socket in (gold, coral):
         await socket.close()
+
+
+async def test_spectators_on_two_processes_are_counted_together(
+    spawn_server: SpawnServer,
+) -> None:
+    first, second = await asyncio.gather(spawn_server(), spawn_server())
+    async with httpx.AsyncClient(base_url=first.url) as client:
+        grant = await create_room(client, mode="live", rows=2, cols=2)
+    room = grant["room_id"]
+    gold = await Socket.open(first, room, grant["token"])  # type: ignore[arg-type]
+    one = await Socket.open(first, room, None)  # type: ignore[arg-type]
+    two = await Socket.open(second, room, None)  # type: ignore[arg-type]
+    assert two.seen[0]["state"]["spectators"] == 2
+    await gold.expect("presence", lambda m: m["spectators"] == 2)
+    await two.close()
+    await gold.expect("presence", lambda m: m["spectators"] == 1)
+    async with httpx.AsyncClient(base_url=second.url) as client:
+        state = (await client.get(f"/api/rooms/{room}")).json()["state"]
+    assert state["spectators"] == 1
+    for socket in (gold, one):
+        await socket.close()

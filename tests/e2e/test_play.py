@@ -259,3 +259,27 @@ def test_daily_board_starts_with_lines_drawn(contexts: Any) -> None:
     assert page.locator("[data-drawn].start").count() > 0
     assert "Deska dne" in page.locator(".room-title").inner_text()
     assert "Jste na tahu" in page.get_by_test_id("turn").inner_text()
+    # Play it out; the summary then says how the result compares with today's others.
+    for _ in range(60):
+        if not wait_turn_or_over(page, timeout=30):
+            break
+        before = version(page)
+        click_first_free(page)
+        page.wait_for_function(
+            "v => +document.querySelector('.room').dataset.version > v"
+            " || document.querySelector(\"[data-testid='game-over']\")",
+            arg=before,
+        )
+    page.locator(GAME_OVER).wait_for()
+    mine = scores(page)[0]
+    assert f"Získali jste {mine} z 25" in page.locator(GAME_OVER).inner_text()
+    compare = page.locator("[data-testid='daily-compare'][data-state='ready']")
+    compare.wait_for()
+    text = compare.inner_text()
+    assert re.fullmatch(
+        r"Dnešní desku jste dohráli jako první\.|Dnes je to lepší než u \d{1,3} % z \d+ \S+ \S+\.",
+        text,
+    ), text
+    results = page.request.get("/api/daily/results").json()
+    assert results["players"] >= 1
+    assert any(entry["boxes"] == mine for entry in results["distribution"])

@@ -165,7 +165,9 @@ export const cs: Messages = {
     "over.home": "Nabídka",
     "over.review": "Prohlédnout desku",
     "over.daily": "Získali jste {n} z {total} čtverečků.",
-    "over.dailyCompare": "Dnes zatím {players} výsledků; ten váš je aspoň tak dobrý jako {percent} % z nich.",
+    "over.dailyCompare": "Dnes je to lepší než u {percent} % z {others}.",
+    "over.dailyFirst": "Dnešní desku jste dohráli jako první.",
+    "over.dailyLoading": "Porovnáváme s dnešními hráči…",
 
     "board.boxes": "Deska Tečky a čtverečky, {cols} na {rows} čtverečků",
 
@@ -250,6 +252,7 @@ export const cs: Messages = {
   },
   plural: {
     spectators: { one: "{n} divák", few: "{n} diváci", many: "{n} diváka", other: "{n} diváků" },
+    otherPlayers: { one: "{n} dalšího hráče", few: "{n} dalších hráčů", many: "{n} dalšího hráče", other: "{n} dalších hráčů" },
     boxes: { one: "{n} čtvereček", few: "{n} čtverečky", many: "{n} čtverečku", other: "{n} čtverečků" },
     points: { one: "{n} bod", few: "{n} body", many: "{n} bodu", other: "{n} bodů" },
   },

@@ -163,7 +163,9 @@ const text = {
   "over.home": "Menu",
   "over.review": "Look at the board",
   "over.daily": "You took {n} of {total} boxes.",
-  "over.dailyCompare": "Today {players} results so far; you did at least as well as {percent}% of them.",
+  "over.dailyCompare": "That beats {percent}% of {others} today.",
+  "over.dailyFirst": "You are the first to finish today's board.",
+  "over.dailyLoading": "Comparing with today's other players…",
 
   "board.boxes": "Dots and Boxes board, {cols} by {rows} boxes",
 
@@ -261,6 +263,7 @@ export interface PluralForms {
 const plural = {
   spectators: { one: "{n} watching", other: "{n} watching" },
   boxes: { one: "{n} box", other: "{n} boxes" },
+  otherPlayers: { one: "{n} other player", other: "{n} other players" },
   points: { one: "{n} point", other: "{n} points" },
 } satisfies Record<string, PluralForms>;
 

@@ -165,7 +165,9 @@ export const ru: Messages = {
     "over.home": "Меню",
     "over.review": "Посмотреть поле",
     "over.daily": "Вы взяли {n} из {total} квадратов.",
-    "over.dailyCompare": "Сегодня уже {players} результатов; ваш не хуже, чем у {percent}% из них.",
+    "over.dailyCompare": "Сегодня это лучше, чем у {percent}% из {others}.",
+    "over.dailyFirst": "Вы первым прошли сегодняшнее поле.",
+    "over.dailyLoading": "Сравниваем с другими игроками сегодня…",
 
     "board.boxes": "Поле «Точки и квадраты», {cols} на {rows} квадратов",
 
@@ -251,6 +253,7 @@ export const ru: Messages = {
   plural: {
     spectators: { one: "{n} зритель", few: "{n} зрителя", many: "{n} зрителей", other: "{n} зрителя" },
     boxes: { one: "{n} квадрат", few: "{n} квадрата", many: "{n} квадратов", other: "{n} квадрата" },
+    otherPlayers: { one: "{n} другого игрока", few: "{n} других игроков", many: "{n} других игроков", other: "{n} другого игрока" },
     points: { one: "{n} очко", few: "{n} очка", many: "{n} очков", other: "{n} очка" },
   },
   errors: {

@@ -963,7 +963,8 @@ export interface components {
         };
         /**
          * PresenceMessage
-         * @description Who is connected changed (not a room change: ``version`` is the current one).
+         * @description Who is connected, or how many watch, changed (not a room change: ``version`` is the
+         *     current one).
          */
         PresenceMessage: {
             /**
@@ -976,6 +977,11 @@ export interface components {
             room: string;
             /** Seats */
             seats: components["schemas"]["SeatView"][];
+            /**
+             * Spectators
+             * @description spectator websockets watching the room now
+             */
+            spectators: number;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1101,6 +1107,11 @@ export interface components {
             ];
             /** Seats */
             seats: components["schemas"]["SeatView"][];
+            /**
+             * Spectators
+             * @description spectator websockets watching the room now (on any server process)
+             */
+            spectators: number;
             /**
              * Thinking
              * @description the computer is about to move

@@ -4,6 +4,7 @@ import type {
   ActionResult,
   CreateRoom,
   DailyBoard,
+  DailyResults,
   ErrorBody,
   EventsPage,
   Move,
@@ -89,6 +90,11 @@ export class ApiClient {
 
   daily(): Promise<DailyBoard> {
     return this.call("GET", "/api/daily");
+  }
+
+  /** Everybody's results on one day's board (`date`: YYYY-MM-DD, UTC). */
+  dailyResults(date: string): Promise<DailyResults> {
+    return this.call("GET", `/api/daily/results?date=${enc(date)}`);
   }
 }
 

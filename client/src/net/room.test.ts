@@ -63,6 +63,7 @@ function state(version: number, extra: Partial<RoomState> = {}): RoomState {
     requests: [],
     board: {},
     thinking: false,
+    spectators: 0,
     expires_in_seconds: null,
     ...extra,
   } as RoomState;
@@ -327,6 +328,67 @@ describe("RoomConnection", () => {
     expect(conn.snapshot().version).toBe(5);
   });
 
+  it("takes an ack for a pending move as its confirmation, without a REST retry", async () => {
+    const { conn, calls } = connect(() => ({ status: 500, body: {} }));
+    conn.start();
+    const ws = FakeSocket.last();
+    ws.open();
+    ws.receive(welcome(4));
+    let settled = false;
+    const done = conn.move({ line: [[0, 0], [1, 0]] }).then(() => (settled = true));
+    const sent = ws.sent[1]!;
+    ws.receive({ protocol: 1, type: "ack", room: "room1", version: 4, ref: sent.ref, move_id: sent.move_id, duplicate: true });
+    await expect(done).resolves.toBe(true);
+    expect(settled).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000); // past the move timeout: nothing more happens
+    expect(calls).toHaveLength(0);
+    expect(conn.snapshot().version).toBe(4);
+  });
+
+  it("resends an unanswered move after a reconnect; the ack confirms it and catches up", async () => {
+    const { conn, calls } = connect((url) => {
+      expect(url).toBe("/api/rooms/room1/events?since=4");
+      return {
+        status: 200,
+        body: { version: 5, events: [{ version: 5, event: moveEvent(5, "x").event }], complete: true, state: state(5) },
+      };
+    });
+    conn.start();
+    const first = FakeSocket.last();
+    first.open();
+    first.receive(welcome(4));
+    const done = conn.move({ line: [[0, 0], [1, 0]] });
+    const moveId = first.sent[1]!.move_id as string;
+    first.drop(); // the event of our move was lost with the socket
+    await vi.advanceTimersByTimeAsync(150);
+    const second = FakeSocket.last();
+    expect(second).not.toBe(first);
+    second.open();
+    second.receive(welcome(4)); // the server had not sent anything newer yet
+    const resent = second.sent.find((m) => m.type === "move")!;
+    expect(resent).toMatchObject({ move_id: moveId, ref: moveId, version: 4 });
+    // The move had been applied meanwhile: the server acks the retry.
+    second.receive({ protocol: 1, type: "ack", room: "room1", version: 5, ref: moveId, move_id: moveId, duplicate: true });
+    await expect(done).resolves.toBeUndefined();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.url)).toEqual(["/api/rooms/room1/events?since=4"]);
+    expect(conn.snapshot().version).toBe(5);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls.some((c) => c.url.endsWith("/moves"))).toBe(false);
+  });
+
+  it("ignores an ack for a move it is not waiting for", async () => {
+    const { conn, calls, errors } = connect();
+    conn.start();
+    const ws = FakeSocket.last();
+    ws.open();
+    ws.receive(welcome(4));
+    ws.receive({ protocol: 1, type: "ack", room: "room1", version: 4, ref: "other", move_id: "other", duplicate: true });
+    expect(errors).toHaveLength(0);
+    expect(calls).toHaveLength(0);
+    expect(conn.snapshot().version).toBe(4);
+  });
+
   it("network failures become the code 'network'", async () => {
     const api = new ApiClient("", () => Promise.reject(new TypeError("Failed to fetch")));
     await expect(api.getRoom("x")).rejects.toMatchObject({ code: "network" });
@@ -347,8 +409,10 @@ describe("RoomConnection", () => {
         { seat: 0, kind: "human", taken: true, connected: true, colour: "gold" },
         { seat: 1, kind: "human", taken: true, connected: false, colour: "coral" },
       ],
+      spectators: 2,
     });
     expect(conn.snapshot().state!.seats[1]!.connected).toBe(false);
+    expect(conn.snapshot().state!.spectators).toBe(2);
     expect(conn.snapshot().version).toBe(3);
     conn.stop();
   });

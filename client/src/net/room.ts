@@ -4,6 +4,7 @@
 import { ApiClient, ApiError } from "./http";
 import {
   CLOSE,
+  type AckMessage,
   type ActionResult,
   type ClientMessage,
   type EventMessage,
@@ -80,7 +81,7 @@ const OPEN = 1;
 interface PendingMove {
   resolve: () => void;
   reject: (e: ApiError) => void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: ReturnType<typeof setTimeout> | null;
   move: Move;
   version: number | null;
 }
@@ -214,8 +215,10 @@ export class RoomConnection {
 
   /**
    * Make a move. Over the websocket when it is open (confirmed by the move event that
-   * carries our move id), else over REST. A move that got no answer is retried over
-   * REST with the same move id, which the server applies at most once.
+   * carries our move id, or by an `ack` if the server had already applied that id),
+   * else over REST. A move still unanswered when the socket reconnects is sent again on
+   * the new socket with the same move id; one that gets no answer in time is retried
+   * over REST with that id. The server applies a move id at most once.
    */
   move(move: Move): Promise<void> {
     const token = this.requireToken();
@@ -225,14 +228,9 @@ export class RoomConnection {
       return this.restMove(token, move, version, moveId);
     }
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const p = this.pending.get(moveId);
-        if (!p) return;
-        this.pending.delete(moveId);
-        this.restMove(token, move, version, moveId).then(resolve, reject);
-      }, this.moveTimeout);
-      this.pending.set(moveId, { resolve, reject, timer, move, version });
-      this.send({ type: "move", move, version, move_id: moveId, ref: moveId });
+      const p: PendingMove = { resolve, reject, timer: null, move, version };
+      this.pending.set(moveId, p);
+      this.sendPending(moveId, p);
     });
   }
 
@@ -420,7 +418,7 @@ export class RoomConnection {
         }
         this.applyState(msg.state, msg.version, true);
         this.setStatus("online");
-        this.settleFromMoves();
+        this.resendPending();
         return;
       }
       case "event":
@@ -428,15 +426,18 @@ export class RoomConnection {
         return;
       case "presence":
         if (this.state) {
-          this.state = { ...this.state, seats: msg.seats };
+          this.state = { ...this.state, seats: msg.seats, spectators: msg.spectators };
           this.emitChange();
         }
+        return;
+      case "ack":
+        this.onAck(msg);
         return;
       case "error": {
         const err = new ApiError(msg.code, msg.message, 0, msg.details ?? null);
         const p = msg.ref ? this.pending.get(msg.ref) : undefined;
         if (p && msg.ref) {
-          clearTimeout(p.timer);
+          if (p.timer) clearTimeout(p.timer);
           this.pending.delete(msg.ref);
           p.reject(this.handleRefusal(err));
         } else {
@@ -448,6 +449,19 @@ export class RoomConnection {
       default:
         return;
     }
+  }
+
+  /** The server had already applied this move id: the move is confirmed, not played twice. */
+  private onAck(msg: AckMessage): void {
+    const id = msg.move_id ?? msg.ref;
+    const p = id ? this.pending.get(id) : undefined;
+    if (p && id) {
+      if (p.timer) clearTimeout(p.timer);
+      this.pending.delete(id);
+      p.resolve();
+    }
+    // The event of our move (and maybe more) has not reached us: catch up.
+    if (msg.version > this.version && this.version >= 0) void this.resync();
   }
 
   private onEventMessage(msg: EventMessage): void {
@@ -490,7 +504,7 @@ export class RoomConnection {
     if (e.kind === "move" && e.move_id) {
       const p = this.pending.get(e.move_id);
       if (p) {
-        clearTimeout(p.timer);
+        if (p.timer) clearTimeout(p.timer);
         this.pending.delete(e.move_id);
         p.resolve();
       }
@@ -504,13 +518,45 @@ export class RoomConnection {
     for (const [id, p] of this.pending) {
       if (p.version !== null && this.state.version > p.version + 1) {
         // Our move may or may not be in; let the REST retry with the same id decide.
-        clearTimeout(p.timer);
+        if (p.timer) clearTimeout(p.timer);
         this.pending.delete(id);
         const token = this.token;
         if (!token) continue;
         this.restMove(token, p.move, null, id).then(p.resolve, p.reject);
       }
     }
+  }
+
+  /**
+   * After a reconnect: moves sent on the old socket and still unanswered go again on the
+   * new one, with the same move id. The server answers with the move's event (applied
+   * now), an `ack` (it was applied before) or an error.
+   */
+  private resendPending(): void {
+    if (!this.state) return;
+    for (const [id, p] of this.pending) {
+      if (p.version !== null && this.state.version > p.version + 1) {
+        // The room moved on past our move: it may or may not be in; the id decides.
+        p.version = null;
+      }
+      this.sendPending(id, p);
+    }
+  }
+
+  /** Send a pending move over the socket; without an answer in time, retry it over REST. */
+  private sendPending(moveId: string, p: PendingMove): void {
+    if (p.timer) clearTimeout(p.timer);
+    p.timer = setTimeout(() => {
+      if (this.pending.get(moveId) !== p) return;
+      this.pending.delete(moveId);
+      const token = this.token;
+      if (!token) {
+        p.reject(new ApiError("not_allowed", "spectators cannot act"));
+        return;
+      }
+      this.restMove(token, p.move, p.version, moveId).then(p.resolve, p.reject);
+    }, this.moveTimeout);
+    this.send({ type: "move", move: p.move, version: p.version, move_id: moveId, ref: moveId });
   }
 
   private applyState(state: RoomState, version: number, force = false): void {
@@ -556,7 +602,7 @@ export class RoomConnection {
 
   private rejectPending(err: ApiError): void {
     for (const [, p] of this.pending) {
-      clearTimeout(p.timer);
+      if (p.timer) clearTimeout(p.timer);
       p.reject(err);
     }
     this.pending.clear();

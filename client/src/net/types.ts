@@ -16,6 +16,7 @@ export type EventsPage = S["EventsPage"];
 export type VersionedEvent = S["VersionedEvent"];
 export type RoomEvent = VersionedEvent["event"];
 export type DailyBoard = S["DailyBoard"];
+export type DailyResults = S["DailyResults"];
 export type ErrorBody = S["ErrorBody"];
 export type Level = NonNullable<RoomState["level"]>;
 export type Mode = RoomState["mode"];
@@ -28,6 +29,7 @@ export type WelcomeMessage = S["WelcomeMessage"];
 export type EventMessage = S["EventMessage"];
 export type PresenceMessage = S["PresenceMessage"];
 export type HintMessage = S["HintMessage"];
+export type AckMessage = S["AckMessage"];
 export type PongMessage = S["PongMessage"];
 export type ErrorMessage = S["ErrorMessage"];
 export type ServerMessage =
@@ -35,6 +37,7 @@ export type ServerMessage =
   | EventMessage
   | PresenceMessage
   | HintMessage
+  | AckMessage
   | PongMessage
   | ErrorMessage;
 

@@ -19,6 +19,7 @@ import { Link } from "../components/Link";
 import { navigate } from "../router";
 import { BOARD_SLOTS } from "./boardSlots";
 import { rememberGrant } from "./session";
+import { dailyCompareText, loadDailyComparison, type DailyComparison } from "./dailyCompare";
 
 interface Props {
   roomId: string;
@@ -255,8 +256,7 @@ export function RoomScreen({ roomId, invite, settings }: Props): JSX.Element {
   const canMoveNow =
     isPlayer && !state.is_over && !state.thinking && (mode === "local" || state.to_move === mySeat) && pending === null;
   const Slot = BOARD_SLOTS[state.game];
-  // Not in protocol 1 yet: shown as soon as the server sends a count.
-  const spectators = Number((state as { spectators?: unknown }).spectators ?? 0) || 0;
+  const spectators = state.spectators ?? 0;
   const myRequest = state.requests.find((r) => r.seat === mySeat);
   const theirRequest = state.requests.find((r) => r.seat !== mySeat);
 
@@ -732,9 +732,12 @@ function GameOver(props: {
       </p>
       {reason ? <p>{reason}</p> : null}
       {state.daily && mySeat !== null && state.game === "boxes" ? (
-        <p>
-          {t("over.daily", { n: scores[mySeat], total })} ({tn("boxes", scores[mySeat])})
-        </p>
+        <>
+          <p>
+            {t("over.daily", { n: scores[mySeat], total })} ({tn("boxes", scores[mySeat])})
+          </p>
+          <DailyCompare date={state.daily} boxes={scores[mySeat]} gameNumber={state.game_number} />
+        </>
       ) : null}
       <div class="actions">
         {props.onAgain ? (
@@ -747,5 +750,28 @@ function GameOver(props: {
         </button>
       </div>
     </section>
+  );
+}
+
+/** How the player's daily result compares with everybody else's that day. */
+function DailyCompare({ date, boxes, gameNumber }: { date: string; boxes: number; gameNumber: number }): JSX.Element | null {
+  const tr = useI18n();
+  const [result, setResult] = useState<DailyComparison | "loading" | "failed">("loading");
+  useEffect(() => {
+    let alive = true;
+    setResult("loading");
+    loadDailyComparison((d) => api.dailyResults(d), date, boxes).then(
+      (c) => alive && setResult(c),
+      () => alive && setResult("failed"),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [date, boxes, gameNumber]);
+  if (result === "failed") return null;
+  return (
+    <p class="daily-compare" aria-live="polite" data-testid="daily-compare" data-state={result === "loading" ? "loading" : "ready"}>
+      {result === "loading" ? tr.t("over.dailyLoading") : dailyCompareText(result, tr)}
+    </p>
   );
 }
