@@ -144,8 +144,8 @@ ClientMessage = Annotated[
     Hello | MakeMove | Offer | Accept | Decline | Resign | Undo | Hint | SetLevel | NewGame | Ping,
     Field(discriminator="type"),
 ]
-client_message_adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)  # type: ignore[arg-type]
-room_action_adapter: TypeAdapter[RoomAction] = TypeAdapter(RoomAction)  # type: ignore[arg-type]
+client_message_adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+room_action_adapter: TypeAdapter[RoomAction] = TypeAdapter(RoomAction)
 
 
 # -- the room as clients see it ---------------------------------------------------------
@@ -266,7 +266,7 @@ RoomEvent = Annotated[
     | LevelEvent,
     Field(discriminator="kind"),
 ]
-room_event_adapter: TypeAdapter[RoomEvent] = TypeAdapter(RoomEvent)  # type: ignore[arg-type]
+room_event_adapter: TypeAdapter[RoomEvent] = TypeAdapter(RoomEvent)
 
 
 class VersionedEvent(BaseModel):
@@ -360,7 +360,7 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 
-server_message_adapter: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)  # type: ignore[arg-type]
+server_message_adapter: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
 CLOSE_TAKEN_OVER = 4001
 CLOSE_BAD_TOKEN = 4003
