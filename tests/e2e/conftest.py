@@ -34,10 +34,18 @@ SHOTS = Path(os.environ.get("TETRAD_SHOTS", "/tmp/shots"))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the browser tests and run them last.
+
+    Playwright's sync API keeps an event loop running in the main thread while it is
+    open, which pytest-asyncio cannot run tests beside; running these tests after all
+    others (and closing Playwright with this package) keeps the two apart.
+    """
     here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.e2e)
+    browser_tests = [item for item in items if here in Path(str(item.fspath)).parents]
+    for item in browser_tests:
+        item.add_marker(pytest.mark.e2e)
+    chosen = set(map(id, browser_tests))
+    items[:] = [item for item in items if id(item) not in chosen] + browser_tests
 
 
 def _free_port() -> int:
@@ -115,7 +123,7 @@ def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
