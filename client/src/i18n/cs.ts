@@ -13,7 +13,6 @@ export const cs: Messages = {
 
     "game.boxes": "Tečky a čtverečky",
     "game.dots": "Tečky",
-    "game.dots.soon": "Hrací plocha pro Tečky brzy přibude; pravidla si už můžete přečíst.",
 
     "mode.computer": "Proti počítači",
     "mode.local": "Dva na jednom zařízení",
@@ -356,6 +355,7 @@ export const cs: Messages = {
         heading: "Na obrazovce",
         paragraphs: [
           "Na dotykové obrazovce první klepnutí ukáže, kam značka přijde, a druhé ji položí; v nastavení to lze vypnout. Přibližuje se roztažením prstů nebo kolečkem myši s klávesou Ctrl.",
+          "Na klávesnici se na list dostanete klávesou Tab, kurzor posouvají šipky (se Shiftem o pět bodů) a značku položí Enter nebo mezerník; + a − mění přiblížení.",
         ],
       },
     ],

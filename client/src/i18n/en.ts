@@ -11,7 +11,6 @@ const text = {
 
   "game.boxes": "Dots and Boxes",
   "game.dots": "Dots",
-  "game.dots.soon": "The Dots board is coming soon; you can already read its rules.",
 
   "mode.computer": "Against the computer",
   "mode.local": "Two on one device",
@@ -382,6 +381,7 @@ const rules: RulesText = {
       heading: "On the screen",
       paragraphs: [
         "On a touch screen the first tap shows where the mark would go and the second places it; this can be switched off in the settings. Pinch or use Ctrl and the mouse wheel to zoom.",
+        "With the keyboard, press Tab to reach the sheet, move the cursor with the arrow keys (with Shift it jumps five points) and place a mark with Enter or Space; + and − zoom.",
       ],
     },
   ],

@@ -331,21 +331,17 @@ export function RoomScreen({ roomId, invite, settings }: Props): JSX.Element {
       ) : null}
 
       <div class="board-wrap">
-        {Slot ? (
-          <Slot
-            state={state}
-            interactive={canMoveNow}
-            mover={mode === "local" || mySeat === null ? state.to_move : mySeat}
-            hint={hint?.move ?? null}
-            pending={pending}
-            seatLetter={(s) => people[s].letter}
-            onMove={makeMove}
-            onBlocked={onBlocked}
-            tapPreview={settings.tapPreview}
-          />
-        ) : (
-          <p class="note">{t("game.dots.soon")}</p>
-        )}
+        <Slot
+          state={state}
+          interactive={canMoveNow}
+          mover={mode === "local" || mySeat === null ? state.to_move : mySeat}
+          hint={hint?.move ?? null}
+          pending={pending}
+          seatLetter={(s) => people[s].letter}
+          onMove={makeMove}
+          onBlocked={onBlocked}
+          tapPreview={settings.tapPreview}
+        />
       </div>
 
       <div class="notice-area" aria-live="assertive">

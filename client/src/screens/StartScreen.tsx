@@ -6,7 +6,6 @@ import { api, ApiError, type CreateRoom, type Level, type RoomState } from "../n
 import { storage, type GameName, type Mode, type SeatRecord } from "../storage";
 import { navigate } from "../router";
 import { Link } from "../components/Link";
-import { BOARD_SLOTS } from "./boardSlots";
 import { rememberGrant } from "./session";
 
 type StartMode = Mode | "daily";
@@ -51,7 +50,6 @@ export function StartScreen(): JSX.Element {
   const [error, setError] = useState<ApiError | null>(null);
   const [locals, setLocals] = useState<SeatRecord[]>(() => storage.localGames());
 
-  const slotReady = BOARD_SLOTS[game] !== undefined;
   const effMode: StartMode = game === "dots" && mode === "daily" ? "computer" : mode;
   const preset = SIZES[game][sizeIx[game]] ?? SIZES[game][0]!;
 
@@ -191,14 +189,13 @@ export function StartScreen(): JSX.Element {
           </>
         ) : null}
 
-        {!slotReady ? <p class="note">{t("game.dots.soon")}</p> : null}
         {error ? (
           <p class="error" role="alert">
             {errorText(error.code, error.message)}
           </p>
         ) : null}
 
-        <button type="submit" class="btn primary big" disabled={busy || !slotReady}>
+        <button type="submit" class="btn primary big" disabled={busy}>
           {busy ? t("start.creating") : t("start.play")}
         </button>
       </form>

@@ -107,7 +107,7 @@ function DotsSlot(p: BoardSlotProps): JSX.Element {
   );
 }
 
-export const BOARD_SLOTS: Partial<Record<GameName, BoardSlot>> = {
+export const BOARD_SLOTS: Record<GameName, BoardSlot> = {
   boxes: BoxesSlot,
   dots: DotsSlot,
 };
