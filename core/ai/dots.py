@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable
 from random import Random
 
-from core.dots.board import EMPTY, LOCAL_GROUPS, DotsBoard
+from core.dots.board import EMPTY, LOCAL_GROUPS, DotsBoard, neighbour_walls
 from core.dots.geometry import Point
 from core.dots.state import DotsState
 from core.errors import IllegalMove, InvalidOptions
@@ -123,19 +123,7 @@ def free_near(board: DotsBoard, sources: Iterable[int], reach: int) -> set[int]:
 
 def may_close(board: DotsBoard, index: int, player: int) -> bool:
     """Whether a mark of ``player`` on ``index`` joins separate runs of their marks around it."""
-    cell = board.cell
-    wall = player + 1
-    stride = board.geometry.stride
-    around = (
-        (cell[index + 1] == wall)
-        | ((cell[index + stride + 1] == wall) << 1)
-        | ((cell[index + stride] == wall) << 2)
-        | ((cell[index + stride - 1] == wall) << 3)
-        | ((cell[index - 1] == wall) << 4)
-        | ((cell[index - stride - 1] == wall) << 5)
-        | ((cell[index - stride] == wall) << 6)
-        | ((cell[index - stride + 1] == wall) << 7)
-    )
+    around = neighbour_walls(board.cell, index, board.geometry.stride, player + 1)
     return len(LOCAL_GROUPS[around]) > 1
 
 

@@ -81,6 +81,24 @@ def _local_groups(walls: int) -> tuple[int, ...]:
 LOCAL_GROUPS: tuple[tuple[int, ...], ...] = tuple(_local_groups(walls) for walls in range(256))
 
 
+def neighbour_walls(cell: bytearray, index: int, stride: int, wall: int) -> int:
+    """The 8-bit pattern of which of the eight neighbours of ``index`` hold ``wall``.
+
+    Bit 0 is the right neighbour and the bits go clockwise (on screen), the order that
+    :data:`LOCAL_GROUPS` is indexed by.
+    """
+    return (
+        (cell[index + 1] == wall)
+        | ((cell[index + stride + 1] == wall) << 1)
+        | ((cell[index + stride] == wall) << 2)
+        | ((cell[index + stride - 1] == wall) << 3)
+        | ((cell[index - 1] == wall) << 4)
+        | ((cell[index - stride - 1] == wall) << 5)
+        | ((cell[index - stride] == wall) << 6)
+        | ((cell[index - stride + 1] == wall) << 7)
+    )
+
+
 class DotsBoard:
     """A Dots position that changes in place; the fast path for search (see module docs).
 
@@ -232,18 +250,7 @@ class DotsBoard:
         self.player = 1 - player  # type: ignore[assignment]
         self.last = index
         self.moves += 1
-        stride = self.geometry.stride
-        around = (
-            (cell[index + 1] == wall)
-            | ((cell[index + stride + 1] == wall) << 1)
-            | ((cell[index + stride] == wall) << 2)
-            | ((cell[index + stride - 1] == wall) << 3)
-            | ((cell[index - 1] == wall) << 4)
-            | ((cell[index - stride - 1] == wall) << 5)
-            | ((cell[index - stride] == wall) << 6)
-            | ((cell[index - stride + 1] == wall) << 7)
-        )
-        groups = LOCAL_GROUPS[around]
+        groups = LOCAL_GROUPS[neighbour_walls(cell, index, self.geometry.stride, wall)]
         if len(groups) > 1 and self._close(index, player, groups):
             return
         if self.enclosed[index] & (2 - player):
