@@ -15,10 +15,10 @@ from random import Random
 from typing import Any
 
 from core.ai import boxes
+from core.ai.player import LEVELS, check_level
 from core.boxes.state import BoxesState
 from core.errors import IllegalMove, InvalidOptions
 
-LEVELS = ("easy", "normal", "hard")
 DEFAULT_TIME_LIMIT = 1.0
 
 
@@ -33,8 +33,7 @@ def choose_move(
     Raises InvalidOptions for an unknown level or a non-positive time limit and IllegalMove
     once the game is over. ``seed`` makes the choice reproducible.
     """
-    if level not in LEVELS:
-        raise InvalidOptions(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    check_level(level)
     if not time_limit > 0:
         raise InvalidOptions(f"time_limit must be positive, not {time_limit!r}")
     if state.is_over:

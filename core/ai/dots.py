@@ -25,16 +25,14 @@ an own mark can only make areas near it closable (:data:`REFRESH_REACH`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from random import Random
 
+from core.ai.player import Clock, check_level
 from core.dots.board import EMPTY, LOCAL_GROUPS, DotsBoard, neighbour_walls
 from core.dots.geometry import Point
 from core.dots.state import DotsState
-from core.errors import IllegalMove, InvalidOptions
-
-Clock = Callable[[], float]
-LEVELS = ("easy", "normal", "hard")
+from core.errors import IllegalMove
 
 EASY_REACH = 2
 """Easy plays within this Chebyshev distance of a mark on the sheet."""
@@ -77,8 +75,7 @@ def choose(
     clock: Clock = time.perf_counter,
 ) -> Point:
     """The point the computer at ``level`` plays in ``state``."""
-    if level not in LEVELS:
-        raise InvalidOptions(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    check_level(level)
     if state.is_over:
         raise IllegalMove("the game is over")
     deadline = clock() + TIME_SHARE * time_limit

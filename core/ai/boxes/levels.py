@@ -15,7 +15,6 @@ line number; :func:`choose` wraps them for a :class:`~core.boxes.BoxesState`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from random import Random
 
 from core.ai.boxes.analysis import (
@@ -36,13 +35,11 @@ from core.ai.boxes.solver import (
     take_forced,
 )
 from core.ai.boxes.tables import Tables, tables_for
+from core.ai.player import LEVELS, Clock, check_level
 from core.boxes.line import Line
 from core.boxes.search import draw
 from core.boxes.state import BoxesState
-from core.errors import IllegalMove, InvalidOptions
-
-Clock = Callable[[], float]
-LEVELS = ("easy", "normal", "hard")
+from core.errors import IllegalMove
 
 EASY_TAKES = 0.75
 """How often easy takes a box it could take."""
@@ -69,8 +66,7 @@ def choose(
     clock: Clock = time.perf_counter,
 ) -> Line:
     """The line the computer at ``level`` draws in ``state``."""
-    if level not in LEVELS:
-        raise InvalidOptions(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    check_level(level)
     if state.is_over:
         raise IllegalMove("the game is over")
     t = tables_for(state.geometry)

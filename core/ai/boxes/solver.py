@@ -19,7 +19,6 @@ representative over the board's symmetries. What makes the search fast enough in
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from core.ai.boxes.analysis import (
     CAPTURABLE,
@@ -32,11 +31,11 @@ from core.ai.boxes.analysis import (
 from core.ai.boxes.book import BOOK_DEPTHS, BOOK_SIZE, book_positions, book_values, encode_values
 from core.ai.boxes.endgame import simple_endgame_value
 from core.ai.boxes.tables import GROUND, Tables, tables, tables_for
+from core.ai.player import Clock
 from core.boxes.search import draw
 from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 
-Clock = Callable[[], float]
 INFINITY = 1 << 20
 
 
