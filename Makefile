@@ -3,19 +3,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# `make run HOST=0.0.0.0 PORT=9000` serves elsewhere. Only values given on the command line
+# count: a shell's own HOST (the machine's name, in some shells) must not move the server.
+RUN_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
+RUN_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
-.PHONY: run test setup lint typecheck pytest bench clean client client-test
+.PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check
 
-$(STAMP): pyproject.toml
+# Dependencies at the exact versions of constraints.txt, the same the image installs.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[dev]'
 	touch $@
 
 setup: $(STAMP)
 
 run: setup client
-	$(BIN)/tetrad serve --host 127.0.0.1 --port 8000 --data-dir .tetrad
+	$(BIN)/tetrad serve --host $(RUN_HOST) --port $(RUN_PORT) --data-dir .tetrad
 
 # The web client (client/): installed when its lock changes, built when its sources
 # change (a stamp in dist/), unit-tested with Vitest. The server serves client/dist.
@@ -44,13 +49,19 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
+# The container files: hadolint on the Dockerfile, `docker compose config` on the compose
+# file (both run offline from wheels), and the checks of tests/infra. `make test` runs them
+# as part of pytest.
+infra-check: setup
+	$(BIN)/pytest tests/infra -q
+
 pytest: setup client
 	$(BIN)/pytest
 
 test: lint typecheck client-test pytest
 
 bench: setup
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[dev,bench]'
 	$(BIN)/python bench/boxes_speed.py
 	$(BIN)/python bench/dots_speed.py
 
