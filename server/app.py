@@ -23,6 +23,7 @@ from server.api import daily, games, health, rooms
 from server.db.records import store_finished_game
 from server.db.session import database_url, make_engine, migrate
 from server.errors import ApiError, code_for_validation
+from server.http_observer import HttpObserver
 from server.log_format import configure_logging
 from server.metrics import Metrics
 from server.rooms.computer import ComputerPlayer
@@ -195,6 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     _serve_client(app, settings)
     app.add_middleware(BodySizeLimit, limit=max(settings.max_message_bytes, 4096))
+    app.add_middleware(HttpObserver)  # outermost: access log and request metrics
     app.openapi = lambda: _openapi_with_messages(app)  # type: ignore[method-assign]
     return app
 

@@ -1,8 +1,13 @@
-"""``tetrad serve``: run the server (embedded store and SQLite unless told otherwise)."""
+"""The ``tetrad`` command: ``serve`` the game, ``migrate`` the database by hand, ``backup``
+and ``restore`` the embedded data. Settings come from ``TETRAD_*`` variables; a flag
+overrides its variable."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import logging
+import logging.config
 import os
 import shutil
 import sys
@@ -10,95 +15,306 @@ import tempfile
 from pathlib import Path
 
 import uvicorn
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
 
+from server.backup import BackupError, backup, restore
+from server.db.session import database_url, make_engine, migrate, migrations
+from server.log_format import logging_config
 from server.metrics import MULTIPROC_ENV
 from server.serving import inherited_socket, uvicorn_config
 from server.settings import Settings
 from server.store.embedded import EmbeddedValkey
+from server.store.persistence import persists, redis_persistence
+
+log = logging.getLogger("tetrad.cli")
+
+GRACEFUL_SHUTDOWN_SECONDS = 8
+"""On SIGTERM, open connections get this long to finish (websockets are closed with 1012,
+so clients reconnect elsewhere at once) before the process exits: less than the 10 s a
+container manager waits before it sends SIGKILL."""
+
+FAILED = 1
+USAGE = 2
+
+
+def _help(settings_field: str, text: str) -> str:
+    """A flag's help, naming the variable it overrides."""
+    return f"{text} (TETRAD_{settings_field.upper()}; default: %(default)s)"
+
+
+def _storage_flags(command: argparse.ArgumentParser, defaults: Settings) -> None:
+    command.add_argument(
+        "--data-dir",
+        type=Path,
+        default=defaults.data_dir,
+        help=_help("data_dir", "directory of the embedded store and the SQLite database"),
+    )
+    command.add_argument(
+        "--redis-url",
+        default=defaults.redis_url,
+        help=_help("redis_url", "Redis of live rooms; unset: the embedded store in --data-dir"),
+    )
+    command.add_argument(
+        "--database-url",
+        default=defaults.database_url,
+        help=_help("database_url", "database of finished games; unset: SQLite in --data-dir"),
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
     defaults = Settings()
-    parser = argparse.ArgumentParser(prog="tetrad", description="tetrad game server")
-    commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="serve the API and the web client")
-    serve.add_argument("--host", default=defaults.host)
-    serve.add_argument("--port", type=int, default=defaults.port)
+    parser = argparse.ArgumentParser(
+        prog="tetrad",
+        description="tetrad: Dots and Boxes and Dots, a self-hosted game server.",
+        epilog="Every setting is described in docs/self-hosting.md.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = commands.add_parser(
+        "serve",
+        help="serve the API, the websockets and the web client",
+        description="Serve the API, the websockets and the web client. Exits with a "
+        "non-zero status when the server cannot start (for example, Redis or the "
+        "database does not answer), so that a supervisor can try again.",
+    )
+    serve.add_argument("--host", default=defaults.host, help=_help("host", "address to listen on"))
+    serve.add_argument(
+        "--port", type=int, default=defaults.port, help=_help("port", "TCP port to listen on")
+    )
     serve.add_argument(
         "--fd",
         type=int,
         default=None,
-        help="serve on this inherited listening socket (socket activation); one worker",
+        help="serve on this inherited listening socket (socket activation) instead of "
+        "--host/--port; one worker",
     )
-    serve.add_argument("--workers", type=int, default=defaults.workers)
-    serve.add_argument("--data-dir", type=Path, default=defaults.data_dir)
-    serve.add_argument("--redis-url", default=defaults.redis_url, help="default: embedded")
-    serve.add_argument("--database-url", default=defaults.database_url, help="default: SQLite")
-    serve.add_argument("--log-level", default=defaults.log_level)
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=defaults.workers,
+        help=_help("workers", "server processes sharing the listening socket"),
+    )
+    _storage_flags(serve, defaults)
+    serve.add_argument(
+        "--trusted-proxies",
+        default=defaults.trusted_proxies,
+        help=_help(
+            "trusted_proxies",
+            "comma-separated addresses or networks of reverse proxies whose X-Forwarded-* "
+            "headers are believed",
+        ),
+    )
+    serve.add_argument(
+        "--log-level",
+        default=defaults.log_level,
+        type=str.upper,
+        choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"],
+        help=_help("log_level", "least severe log level written"),
+    )
+
+    migrate_command = commands.add_parser(
+        "migrate",
+        help="show or apply database migrations by hand",
+        description="Apply the database migrations (every server also does it when it "
+        "starts), or show which are applied.",
+    )
+    _storage_flags(migrate_command, defaults)
+    migrate_command.add_argument(
+        "--status",
+        action="store_true",
+        help="list the migrations and whether each is applied; change nothing (exit status "
+        "1 when some are pending)",
+    )
+    migrate_command.add_argument(
+        "--to", default="head", help="apply migrations up to this revision (default: %(default)s)"
+    )
+
+    backup_command = commands.add_parser(
+        "backup",
+        help="write a consistent copy of the embedded data to an archive",
+        description="Write the embedded store's live rooms (a snapshot) and the SQLite "
+        "database (an online copy) to one .tar.gz archive. Safe while the server runs.",
+    )
+    backup_command.add_argument("archive", type=Path, help="the archive to write (.tar.gz)")
+    _storage_flags(backup_command, defaults)
+
+    restore_command = commands.add_parser(
+        "restore",
+        help="replace the embedded data with a backup (server stopped)",
+        description="Replace the embedded data with the contents of a backup archive. Stop "
+        "the server first; the data found is moved aside, not deleted.",
+    )
+    restore_command.add_argument("archive", type=Path, help="an archive of `tetrad backup`")
+    _storage_flags(restore_command, defaults)
     return parser
 
 
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings(
+        data_dir=args.data_dir, redis_url=args.redis_url, database_url=args.database_url
+    )
+
+
+async def _persistence_of(url: str) -> str | None:
+    redis = Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    try:
+        return await redis_persistence(redis)
+    except (RedisError, OSError):
+        return None  # unreachable: the workers say so when they fail to start
+    finally:
+        await redis.aclose()
+
+
+def warn_without_persistence(url: str) -> None:
+    """Log a warning when the Redis at ``url`` keeps nothing over a restart."""
+    kind = asyncio.run(_persistence_of(url))
+    if kind is not None and not persists(kind):
+        log.warning(
+            "the Redis in use persists nothing (no append-only file, no snapshots): a Redis "
+            "restart ends every room; turn on appendonly (see docs/self-hosting.md)",
+            extra={"redis_persistence": kind},
+        )
+
+
 def serve(args: argparse.Namespace) -> int:
+    settings = Settings()
     env = {
         "TETRAD_HOST": args.host,
         "TETRAD_PORT": str(args.port),
         "TETRAD_WORKERS": str(args.workers),
         "TETRAD_DATA_DIR": str(args.data_dir),
         "TETRAD_LOG_LEVEL": args.log_level,
+        "TETRAD_TRUSTED_PROXIES": args.trusted_proxies,
     }
     if args.database_url:
         env["TETRAD_DATABASE_URL"] = args.database_url
     if args.fd is not None and args.workers != 1:
         print("--fd serves with one worker; start one process per socket", file=sys.stderr)
-        return 2
+        return USAGE
+    logging.config.dictConfig(logging_config(args.log_level, settings.log_json))
     embedded: EmbeddedValkey | None = None
     metrics_dir: str | None = None
-    if args.redis_url:
-        env["TETRAD_REDIS_URL"] = args.redis_url
-    elif args.workers > 1:
-        # Several workers share one embedded store, started (and stopped) here.
-        embedded = EmbeddedValkey(Path(args.data_dir) / "valkey", Settings().embedded_fsync)
-        env["TETRAD_REDIS_URL"] = embedded.start()
-    if args.workers > 1 and not os.environ.get(MULTIPROC_ENV):
-        # Workers write their metrics to files in a directory of this run; /metrics on any
-        # worker adds them up (see server.metrics).
-        metrics_dir = tempfile.mkdtemp(prefix="tetrad-metrics-")
-        env[MULTIPROC_ENV] = metrics_dir
-    os.environ.update(env)
-    config = uvicorn_config(
-        "server.app:app_from_env",
-        factory=True,
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
-        proxy_headers=True,
-        log_level=args.log_level.lower(),
-    )
     try:
-        if args.fd is not None:
-            uvicorn.Server(config).run(sockets=[inherited_socket(args.fd)])
-            return 0
-        print(f"tetrad serving at http://{args.host}:{args.port}", file=sys.stderr)
-        if args.workers > 1:
-            Multiprocess(config, sockets=[config.bind_socket()]).run()
-        else:
-            uvicorn.Server(config).run()
+        if args.redis_url:
+            env["TETRAD_REDIS_URL"] = args.redis_url
+            warn_without_persistence(args.redis_url)
+        elif args.workers > 1:
+            # Several workers share one embedded store, started (and stopped) here.
+            embedded = EmbeddedValkey(Path(args.data_dir) / "valkey", settings.embedded_fsync)
+            env["TETRAD_REDIS_URL"] = embedded.start()
+        if args.workers > 1 and not os.environ.get(MULTIPROC_ENV):
+            # Workers write their metrics to files in a directory of this run; /metrics on
+            # any worker adds them up (see server.metrics).
+            metrics_dir = tempfile.mkdtemp(prefix="tetrad-metrics-")
+            env[MULTIPROC_ENV] = metrics_dir
+        os.environ.update(env)
+        config = uvicorn_config(
+            "server.app:app_from_env",
+            factory=True,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            proxy_headers=True,
+            forwarded_allow_ips=args.trusted_proxies,
+            log_level=args.log_level.lower(),
+            log_config=logging_config(args.log_level, settings.log_json),
+            access_log=False,  # server.http_observer writes the access log
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        )
+        return _run(config, args)
     except KeyboardInterrupt:
-        pass
+        return 0
+    except RuntimeError as error:  # the embedded store did not start
+        log.error("tetrad could not start: %s", error)
+        return FAILED
     finally:
         if embedded is not None:
             embedded.stop()
         if metrics_dir is not None:
             shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def _run(config: uvicorn.Config, args: argparse.Namespace) -> int:
+    """Serve until told to stop: 0 after a clean stop, non-zero when the server (or any of
+    its workers) could not start."""
+    if args.fd is not None:
+        server = uvicorn.Server(config)
+        server.run(sockets=[inherited_socket(args.fd)])
+        return 0 if server.started else STARTUP_FAILURE
+    log.info("tetrad serving at http://%s:%s", args.host, args.port)
+    if args.workers > 1:
+        supervisor = Multiprocess(config, sockets=[config.bind_socket()])
+        supervisor.run()
+        # uvicorn's supervisor stops all workers when one fails to start, and returns as
+        # if all were well: tell the service manager, so its restart policy applies.
+        failed = any(p.exitcode == STARTUP_FAILURE for p in supervisor.processes)
+        return STARTUP_FAILURE if failed else 0
+    server = uvicorn.Server(config)
+    server.run()
+    return 0 if server.started else STARTUP_FAILURE
+
+
+def migrate_command(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    engine = make_engine(database_url(settings.database_url, settings.data_dir))
+    try:
+        if not args.status:
+            migrate(engine, args.to)
+        known = migrations(engine)
+    finally:
+        engine.dispose()
+    for migration in known:
+        mark = "applied" if migration.applied else "pending"
+        print(f"{migration.revision}  {mark:8} {migration.summary}")
+    pending = [m for m in known if not m.applied]
+    if args.status:
+        return 1 if pending else 0
+    print("database is up to date" if not pending else f"{len(pending)} migration(s) pending")
     return 0
+
+
+def backup_command(args: argparse.Namespace) -> int:
+    try:
+        outcome = backup(_settings(args), args.archive)
+    except BackupError as error:
+        print(f"tetrad backup: {error}", file=sys.stderr)
+        return FAILED
+    print(f"wrote {args.archive}")
+    for line in outcome.done:
+        print(f"  saved: {line}")
+    for line in outcome.left_out:
+        print(f"  not in this archive: {line}")
+    return 0
+
+
+def restore_command(args: argparse.Namespace) -> int:
+    try:
+        outcome = restore(_settings(args), args.archive)
+    except BackupError as error:
+        print(f"tetrad restore: {error}", file=sys.stderr)
+        return FAILED
+    print(f"restored {args.archive} into {args.data_dir}")
+    for line in outcome.done:
+        print(f"  {line}")
+    for line in outcome.left_out:
+        print(f"  not restored: {line}")
+    return 0
+
+
+COMMANDS = {
+    "serve": serve,
+    "migrate": migrate_command,
+    "backup": backup_command,
+    "restore": restore_command,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command == "serve":
-        return serve(args)
-    return 2
+    return COMMANDS[args.command](args)
 
 
 if __name__ == "__main__":

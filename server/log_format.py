@@ -1,16 +1,30 @@
-"""Structured (JSON-lines) logs. Seat tokens and invite codes are never passed to a logger."""
+"""Logs: one JSON object per line for every logger of the process (tetrad's own, uvicorn's,
+the access log, libraries'), or plain text when ``log_json`` is off.
+
+Seat tokens and invite codes are never passed to a logger; the access log writes paths
+without their query strings for the same reason.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
+import sys
 import time
 from typing import Any
 
-STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime"}
+STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {
+    "message",
+    "asctime",
+    "color_message",  # uvicorn's coloured copy of the message
+    "taskName",
+}
+PLAIN_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
 
 class JsonFormatter(logging.Formatter):
+    """``{"ts", "level", "logger", "msg", …extra fields, "exc"}`` on one line."""
+
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
             "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
@@ -21,21 +35,50 @@ class JsonFormatter(logging.Formatter):
         }
         for key, value in vars(record).items():
             if key not in STANDARD and not key.startswith("_"):
-                entry[key] = value if isinstance(value, str | int | float | bool) else repr(value)
+                entry[key] = (
+                    value
+                    if value is None or isinstance(value, str | int | float | bool)
+                    else repr(value)
+                )
         if record.exc_info:
             entry["exc"] = self.formatException(record.exc_info)
         return json.dumps(entry, ensure_ascii=False)
 
 
+class TetradHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The stderr handler tetrad installs (a type of its own, so it is installed once)."""
+
+    def __init__(self, as_json: bool = True) -> None:
+        super().__init__(sys.stderr)
+        self.setFormatter(JsonFormatter() if as_json else logging.Formatter(PLAIN_FORMAT))
+
+
+def logging_config(level: str, as_json: bool) -> dict[str, Any]:
+    """A ``logging.config.dictConfig`` for a server process (given to uvicorn as its
+    ``log_config``): everything goes to stderr through one handler in one format."""
+    level = level.upper()
+    handler = {"()": TetradHandler, "as_json": as_json}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "handlers": {"tetrad": handler},
+        "root": {"handlers": ["tetrad"], "level": "WARNING"},
+        "loggers": {
+            "tetrad": {"handlers": ["tetrad"], "level": level, "propagate": False},
+            "uvicorn": {"handlers": ["tetrad"], "level": level, "propagate": False},
+            "uvicorn.error": {"level": level},
+            # Requests are logged by server.http_observer, with their duration.
+            "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+        },
+    }
+
+
 def configure_logging(level: str, as_json: bool) -> None:
+    """Give the ``tetrad`` loggers a handler when nothing did yet (an app built by tests or
+    embedded in another server; ``tetrad serve`` configures logging through uvicorn)."""
     root = logging.getLogger("tetrad")
     root.setLevel(level.upper())
-    if any(getattr(h, "_tetrad", False) for h in root.handlers):
+    if any(isinstance(h, TetradHandler) for h in root.handlers):
         return
-    handler = logging.StreamHandler()
-    handler._tetrad = True  # type: ignore[attr-defined]
-    handler.setFormatter(
-        JsonFormatter() if as_json else logging.Formatter("%(levelname)s %(name)s %(message)s")
-    )
-    root.addHandler(handler)
+    root.addHandler(TetradHandler(as_json))
     root.propagate = False

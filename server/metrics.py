@@ -1,4 +1,5 @@
-"""Prometheus metrics (rooms, connections, moves, computer think time).
+"""Prometheus metrics: rooms, connections, moves, computer think time, HTTP requests, Redis
+errors, move commit and delivery latency, the outbox backlog.
 
 With one process, the metrics live in that process. With several workers (``tetrad serve
 --workers N``), the supervisor gives the run its own directory in
@@ -11,6 +12,7 @@ live processes only: a worker that stops cleanly removes its share.
 from __future__ import annotations
 
 import os
+from typing import Final
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
@@ -18,6 +20,9 @@ from prometheus_client.multiprocess import MultiProcessCollector, mark_process_d
 from server.rooms.service import RoomMetrics
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+LATENCY_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5)
+"""Seconds; from a move committed on a quiet server to a struggling one."""
 
 
 def multiprocess_dir() -> str | None:
@@ -51,6 +56,62 @@ class Metrics:
             buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5),
             registry=self.registry,
         )
+
+        self.http_requests = Counter(
+            "tetrad_http_requests",
+            "HTTP requests and websocket connections served, by route template and status "
+            "(websockets: method WS, status 101 once accepted)",
+            ["method", "route", "status"],
+            registry=self.registry,
+        )
+        self.http_duration = Histogram(
+            "tetrad_http_request_duration_seconds",
+            "Time from an HTTP request's arrival to the end of its response",
+            ["method", "route"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.redis_errors = Counter(
+            "tetrad_redis_errors",
+            "Redis commands that failed, by error type (connection lost, timeout, ...)",
+            ["error"],
+            registry=self.registry,
+        )
+        self.move_commit = Histogram(
+            "tetrad_move_commit_seconds",
+            "Time from a move's arrival to its commit in Redis (checked, applied, stored)",
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.event_delivery = Histogram(
+            "tetrad_event_delivery_seconds",
+            "Time from a room event's commit to its sending on a websocket of this process",
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.outbox_backlog = Gauge(
+            "tetrad_outbox_backlog",
+            "Finished games and daily results committed in Redis and not yet written to the "
+            "database (the same for every process: the latest sample)",
+            registry=self.registry,
+            multiprocess_mode="livemostrecent",
+        )
+        self.redis_persistence = Gauge(
+            "tetrad_redis_persistence",
+            "1 if the Redis in use persists its data (append-only file or snapshots), else 0",
+            registry=self.registry,
+            multiprocess_mode="livemostrecent",
+        )
+
+    def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
+        """Count one request (or websocket connection) and, for HTTP, time it."""
+        self.http_requests.labels(method, route, str(status)).inc()
+        if method != "WS":  # a websocket's duration is its whole life, not a latency
+            self.http_duration.labels(method, route).observe(seconds)
+
+    def count_redis_error(self, error: BaseException) -> None:
+        """Count a failed Redis command; call it where a Redis error is caught."""
+        self.redis_errors.labels(type(error).__name__).inc()
 
     def room_hooks(self) -> RoomMetrics:
         return RoomMetrics(

@@ -1,4 +1,8 @@
-"""Server settings, read from ``TETRAD_*`` environment variables (or passed in by tests)."""
+"""Server settings, read from ``TETRAD_*`` environment variables (or passed in by tests).
+
+Every field carries a ``description``: ``docs/self-hosting.md`` lists them all, and a test
+checks that the two agree.
+"""
 
 from __future__ import annotations
 
@@ -15,44 +19,138 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="TETRAD_", extra="ignore")
 
-    host: str = "127.0.0.1"
-    port: int = 8000
-    workers: int = Field(default=1, ge=1)
-    data_dir: Path = Path(".tetrad")
-    redis_url: str | None = Field(
-        default=None, description="Redis URL; unset starts an embedded valkey in data_dir"
+    # -- where and how the server listens ------------------------------------------------
+    host: str = Field(default="127.0.0.1", description="Address to listen on.")
+    port: int = Field(default=8000, ge=0, le=65535, description="TCP port to listen on.")
+    workers: int = Field(
+        default=1,
+        ge=1,
+        description="Server processes started by `tetrad serve`; they share one socket.",
     )
-    database_url: str | None = Field(
-        default=None, description="SQLAlchemy URL; unset uses SQLite in data_dir"
+    trusted_proxies: str = Field(
+        default="127.0.0.1,::1",
+        description=(
+            "Comma-separated addresses or networks (CIDR) of reverse proxies whose "
+            "X-Forwarded-For and X-Forwarded-Proto headers are believed: the client address "
+            "used for rate limits and the scheme of invite links come from them. `*` trusts "
+            "every peer (only when nothing but the proxy can reach the server)."
+        ),
     )
-    key_prefix: str = Field(default="tetrad", pattern=r"^[A-Za-z0-9_.:-]{1,64}$")
     public_url: str | None = Field(
-        default=None, description="Base URL used in invite links; default: the request's own"
+        default=None,
+        description=(
+            "Base URL of the site as players see it (`https://dots.example.org`), used in "
+            "invite links; unset, each request's own scheme and host are used."
+        ),
     )
     client_dist: Path | None = Field(
-        default=None, description="Built client to serve at /; default client/dist if present"
+        default=None,
+        description="Built web client served at `/`; unset, client/dist of the checkout.",
     )
 
-    room_ttl_seconds: int = Field(default=7 * DAY, ge=60)
+    # -- storage -------------------------------------------------------------------------
+    data_dir: Path = Field(
+        default=Path(".tetrad"),
+        description="Directory of the embedded store and the SQLite database.",
+    )
+    redis_url: str | None = Field(
+        default=None,
+        description=(
+            "Redis URL (`redis://host:6379/0`, `rediss://…`, `unix:///path.sock`) for live "
+            "rooms; unset, an embedded valkey with append-only persistence runs in data_dir."
+        ),
+    )
+    database_url: str | None = Field(
+        default=None,
+        description=(
+            "SQLAlchemy URL of the database of finished games and daily results "
+            "(`postgresql://user:password@host/db`); unset, SQLite in data_dir."
+        ),
+    )
+    key_prefix: str = Field(
+        default="tetrad",
+        pattern=r"^[A-Za-z0-9_.:-]{1,64}$",
+        description="Prefix of every Redis key, so several sites can share one Redis.",
+    )
+    embedded_fsync: str = Field(
+        default="always",
+        pattern="^(always|everysec|no)$",
+        description=(
+            "How often the embedded valkey flushes its append-only file to disk: `always` "
+            "loses nothing on a power cut, `everysec` at most a second of moves."
+        ),
+    )
+
+    # -- rooms ---------------------------------------------------------------------------
+    room_ttl_seconds: int = Field(
+        default=7 * DAY, ge=60, description="An idle live or computer room expires after this."
+    )
     correspondence_ttl_seconds: int = Field(
-        default=0, ge=0, description="0 keeps correspondence rooms forever"
+        default=0,
+        ge=0,
+        description="An idle correspondence room expires after this; 0 keeps them forever.",
     )
-    events_kept: int = Field(default=64, ge=8, description="recent events kept per room")
+    events_kept: int = Field(
+        default=64,
+        ge=8,
+        description="Recent events kept per room for clients that reconnect.",
+    )
 
-    presence_ttl_seconds: float = Field(default=15.0, gt=0)
-    heartbeat_seconds: float = Field(default=5.0, gt=0)
-    hello_timeout_seconds: float = Field(default=20.0, gt=0)
+    # -- websocket presence ----------------------------------------------------------------
+    presence_ttl_seconds: float = Field(
+        default=15.0,
+        gt=0,
+        description="A seat counts as connected until this long after its last heartbeat.",
+    )
+    heartbeat_seconds: float = Field(
+        default=5.0, gt=0, description="How often a live connection refreshes its presence."
+    )
+    hello_timeout_seconds: float = Field(
+        default=20.0,
+        gt=0,
+        description="A websocket that sends no `hello` within this is closed.",
+    )
 
-    ai_workers: int = Field(default=1, ge=1)
-    ai_time_limit: float = Field(default=1.0, gt=0)
-    ai_lease_seconds: float = Field(default=8.0, gt=0)
+    # -- the computer player -------------------------------------------------------------
+    ai_workers: int = Field(
+        default=1, ge=1, description="Processes per server process that think for the computer."
+    )
+    ai_time_limit: float = Field(
+        default=1.0, gt=0, description="Seconds the computer may think about one move."
+    )
+    ai_lease_seconds: float = Field(
+        default=8.0,
+        gt=0,
+        description=(
+            "How long one server process holds a room's computer turn; if it dies, another "
+            "takes the turn over after this."
+        ),
+    )
 
-    max_message_bytes: int = Field(default=4096, ge=256)
-    room_creations_per_minute: int = Field(default=30, ge=1)
-    messages_per_second: float = Field(default=10.0, gt=0)
-    message_burst: int = Field(default=30, ge=1)
-    rest_moves_per_minute: int = Field(default=240, ge=1)
+    # -- limits ----------------------------------------------------------------------------
+    max_message_bytes: int = Field(
+        default=4096, ge=256, description="Largest websocket message accepted, in bytes."
+    )
+    room_creations_per_minute: int = Field(
+        default=30, ge=1, description="Rooms one client address may create per minute."
+    )
+    messages_per_second: float = Field(
+        default=10.0, gt=0, description="Sustained websocket messages per second per connection."
+    )
+    message_burst: int = Field(
+        default=30, ge=1, description="Websocket messages a connection may send in a burst."
+    )
+    rest_moves_per_minute: int = Field(
+        default=240, ge=1, description="Moves per minute one seat may make over REST."
+    )
 
-    embedded_fsync: str = Field(default="always", pattern="^(always|everysec|no)$")
-    log_level: str = "INFO"
-    log_json: bool = True
+    # -- logs ------------------------------------------------------------------------------
+    log_level: str = Field(
+        default="INFO",
+        pattern="(?i)^(debug|info|warning|error|critical)$",
+        description="Least severe log level written (`DEBUG`, `INFO`, `WARNING`, `ERROR`).",
+    )
+    log_json: bool = Field(
+        default=True,
+        description="One JSON object per log line (access log included); false: plain text.",
+    )

@@ -1,4 +1,10 @@
-"""Liveness, readiness and Prometheus metrics."""
+"""Liveness, readiness and Prometheus metrics.
+
+``/healthz`` says the process serves requests (the web client and the API's front door):
+a proxy's health check and a container's use it, so an outage of Redis does not take the
+static client down with it. ``/readyz`` says the storage answers: Redis, the database,
+and whether Redis persists its data (reported, not required).
+"""
 
 from __future__ import annotations
 
@@ -7,14 +13,18 @@ import asyncio
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST
+from redis.exceptions import RedisError
 from sqlalchemy import text
 
 from server.api.schemas import Health
+from server.store.persistence import persists, redis_persistence
 
 router = APIRouter(tags=["health"])
+REPORTED_ONLY = {"redis_persistence"}
+"""Checks shown by ``/readyz`` that do not make the server unready."""
 
 
-@router.get("/healthz", summary="The process is alive")
+@router.get("/healthz", summary="The process is alive and serving")
 async def healthz() -> Health:
     return Health(status="ok")
 
@@ -24,20 +34,37 @@ def _database_ok(request: Request) -> None:
         connection.execute(text("SELECT 1"))
 
 
-@router.get("/readyz", summary="Redis and the database answer", response_model=Health)
-async def readyz(request: Request) -> Response:
+async def _redis_checks(request: Request) -> dict[str, str]:
+    metrics = request.app.state.metrics
+    redis = request.app.state.redis
     checks: dict[str, str] = {}
     try:
-        await asyncio.wait_for(request.app.state.rooms.store.ping(), timeout=2)
+        await asyncio.wait_for(redis.ping(), timeout=2)
         checks["redis"] = "ok"
-    except Exception as error:
-        checks["redis"] = type(error).__name__
+        kind = await asyncio.wait_for(redis_persistence(redis), timeout=2)
+        checks["redis_persistence"] = kind
+        metrics.redis_persistence.set(1 if persists(kind) else 0)
+    except (RedisError, OSError, TimeoutError) as error:
+        if isinstance(error, RedisError):
+            metrics.count_redis_error(error)
+        checks.setdefault("redis", type(error).__name__)
+        checks.setdefault("redis_persistence", "unknown")
+    return checks
+
+
+@router.get(
+    "/readyz",
+    summary="Redis and the database answer (and whether Redis persists its data)",
+    response_model=Health,
+)
+async def readyz(request: Request) -> Response:
+    checks = await _redis_checks(request)
     try:
         await asyncio.wait_for(asyncio.to_thread(_database_ok, request), timeout=5)
         checks["database"] = "ok"
     except Exception as error:
         checks["database"] = type(error).__name__
-    ready = all(value == "ok" for value in checks.values())
+    ready = all(value == "ok" for key, value in checks.items() if key not in REPORTED_ONLY)
     body = Health(status="ok" if ready else "unavailable", checks=checks)
     return JSONResponse(body.model_dump(), status_code=200 if ready else 503)
 

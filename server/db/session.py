@@ -5,11 +5,14 @@ from __future__ import annotations
 import fcntl
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from fastapi import Depends, Request
 from sqlalchemy import Engine, text
 from sqlmodel import Session, create_engine
@@ -37,16 +40,43 @@ def make_engine(url: str) -> Engine:
 MIGRATION_LOCK_ID = 0x7E7AD
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema up to date (Alembic ``upgrade head``). Several processes starting
-    at once take turns: an advisory lock on PostgreSQL, a file lock next to SQLite."""
+def _alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine, target: str = "head") -> None:
+    """Bring the schema up to ``target`` (Alembic ``upgrade``; every server does it at start).
+    Several processes starting at once take turns: an advisory lock on PostgreSQL, a file
+    lock next to SQLite."""
+    config = _alembic_config()
     with _file_lock(engine), engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": MIGRATION_LOCK_ID})
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, target)
+
+
+@dataclass(frozen=True)
+class Migration:
+    revision: str
+    summary: str
+    applied: bool
+
+
+def migrations(engine: Engine) -> list[Migration]:
+    """Every migration the code knows, oldest first, and whether the database has it."""
+    script = ScriptDirectory.from_config(_alembic_config())
+    with engine.connect() as connection:
+        current = set(MigrationContext.configure(connection).get_current_heads())
+    applied: set[str] = set()
+    for revision in current:
+        applied.update(r.revision for r in script.iterate_revisions(revision, "base"))
+    return [
+        Migration(r.revision, (r.doc or "").strip(), r.revision in applied)
+        for r in reversed(list(script.walk_revisions()))
+    ]
 
 
 @contextmanager

@@ -1,11 +1,17 @@
 """Runs in the AI process pool: rebuild the position and ask ``core.ai`` for a move.
 
-Imports only ``core`` so that spawning a worker is cheap.
+Imports only ``core`` (and the standard library) so that spawning a worker is cheap. A
+worker exits as soon as the server process that started it is gone, even when that
+process was killed with SIGKILL and could not shut its pool down.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import select
+import threading
 from typing import Any
 
 from core.registry import replay
@@ -18,6 +24,45 @@ def choose_move_json(
     state = replay(record)
     move = ai.choose_move(state, level=level, seed=seed, time_limit=time_limit)
     return state.move_to_json(move)
+
+
+def start_worker(parent_pid: int) -> None:
+    """The pool's initializer: follow the parent, then warm up."""
+    watch_parent(parent_pid)
+    warm_up()
+
+
+def watch_parent(parent_pid: int, poll_seconds: float = 1.0) -> threading.Thread:
+    """Exit this process when ``parent_pid`` ends, from a daemon thread.
+
+    On Linux the thread waits on a pidfd of the parent (it becomes readable when the parent
+    exits, however it died); elsewhere it checks the parent pid every ``poll_seconds``.
+    """
+
+    def parent_gone() -> bool:
+        return os.getppid() != parent_pid
+
+    def wait_pidfd(pidfd: int) -> None:
+        with contextlib.suppress(OSError):
+            select.select([pidfd], [], [])
+        os._exit(0)
+
+    def poll() -> None:
+        event = threading.Event()
+        while not event.wait(poll_seconds):
+            if parent_gone():
+                os._exit(0)
+
+    pidfd = None
+    if hasattr(os, "pidfd_open"):
+        with contextlib.suppress(OSError):
+            pidfd = os.pidfd_open(parent_pid)
+    if parent_gone():  # the parent died before we looked (or the pid was reused)
+        os._exit(0)
+    target, args = (poll, ()) if pidfd is None else (wait_pidfd, (pidfd,))
+    thread = threading.Thread(target=target, args=args, name="watch-parent", daemon=True)
+    thread.start()
+    return thread
 
 
 def warm_up() -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from server.errors import ApiError
-from server.rooms.ai_worker import choose_move_json, warm_up
+from server.rooms.ai_worker import choose_move_json, start_worker
 
 
 class ComputerPlayer:
@@ -25,7 +26,9 @@ class ComputerPlayer:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=warm_up,
+                # Workers exit with this process, even when it is killed with SIGKILL.
+                initializer=start_worker,
+                initargs=(os.getpid(),),
             )
         return self._pool
 

@@ -4,6 +4,10 @@ process on a unix socket, with append-only persistence in the data directory.
 A pidfile records the child, so a run that crashed leaves nothing behind for long: the
 next start stops a stale child and reuses its data. On Linux the child also receives
 SIGTERM if its parent dies (``PR_SET_PDEATHSIG``), and shuts down cleanly then.
+
+For backups (``tetrad backup`` / ``tetrad restore``) the store writes a point-in-time
+snapshot (an RDB file, made by a forked child while the server goes on serving) and
+rebuilds its append-only files from such a snapshot.
 """
 
 from __future__ import annotations
@@ -12,12 +16,16 @@ import contextlib
 import ctypes
 import logging
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
+
+import redis
 
 log = logging.getLogger("tetrad.embedded")
 
@@ -58,6 +66,16 @@ def _is_valkey(pid: int) -> bool:
     return b"valkey" in cmdline
 
 
+def _persistence_info(client: redis.Redis) -> dict[str, Any]:
+    return cast(dict[str, Any], client.info("persistence"))
+
+
+def _config(client: redis.Redis, key: str) -> str:
+    value = cast(dict[Any, Any], client.config_get(key))
+    raw = value.get(key, value.get(key.encode()))
+    return raw.decode() if isinstance(raw, bytes) else str(raw)
+
+
 class EmbeddedValkey:
     def __init__(self, data_dir: Path, fsync: str = "always") -> None:
         self.data_dir = data_dir.resolve()
@@ -87,7 +105,9 @@ class EmbeddedValkey:
         self.pidfile.unlink(missing_ok=True)
         self.socket_path.unlink(missing_ok=True)
 
-    def start(self, timeout: float = 20.0) -> str:
+    def start(self, timeout: float = 20.0, appendonly: bool = True) -> str:
+        """Start the server and return its URL. ``appendonly=False`` loads ``dump.rdb``
+        instead of the append-only files (see :meth:`restore_snapshot`)."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._stop_stale()
         args = [
@@ -96,11 +116,11 @@ class EmbeddedValkey:
             "--unixsocket", str(self.socket_path),
             "--unixsocketperm", "700",
             "--dir", str(self.data_dir),
-            "--appendonly", "yes",
+            "--appendonly", "yes" if appendonly else "no",
             "--appendfsync", self.fsync,
             "--save", "",
             "--daemonize", "no",
-            "--logfile", str(self.data_dir / "valkey.log"),
+            "--logfile", str(self.log_path),
         ]  # fmt: skip
         self.process = subprocess.Popen(
             args,
@@ -114,8 +134,7 @@ class EmbeddedValkey:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(
-                    f"embedded valkey exited with {self.process.returncode}; "
-                    f"see {self.data_dir / 'valkey.log'}"
+                    f"embedded valkey exited with {self.process.returncode}; see {self.log_path}"
                 )
             if self._ready():
                 log.info("embedded valkey ready", extra={"socket": str(self.socket_path)})
@@ -135,6 +154,66 @@ class EmbeddedValkey:
                 return sock.recv(16).startswith(b"+PONG")
         except OSError:
             return False
+
+    def running(self) -> bool:
+        """Whether a valkey answers on this data directory's socket (a server may own it)."""
+        return self._ready()
+
+    def _client(self) -> redis.Redis:
+        return redis.Redis(unix_socket_path=str(self.socket_path), socket_timeout=30)
+
+    def snapshot(self, destination: Path, timeout: float = 300.0) -> None:
+        """Write a point-in-time copy of the data to ``destination`` (an RDB file) from the
+        running valkey, which goes on serving meanwhile (the copy is made by a fork)."""
+        client = self._client()
+        try:
+            before = client.lastsave()
+            client.bgsave(schedule=True)  # waits its turn behind an append-only rewrite
+            deadline = time.monotonic() + timeout
+            while True:
+                info = _persistence_info(client)
+                done = not info["rdb_bgsave_in_progress"] and client.lastsave() != before
+                if done or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            if not done or info["rdb_last_bgsave_status"] != "ok":
+                raise RuntimeError(f"valkey could not write a snapshot; see {self.log_path}")
+            folder, name = (_config(client, key) for key in ("dir", "dbfilename"))
+        finally:
+            client.close()
+        written = Path(folder) / name
+        shutil.copyfile(written, destination)
+        written.unlink(missing_ok=True)
+
+    def restore_snapshot(self, snapshot: Path, timeout: float = 300.0) -> None:
+        """Replace this (stopped) store's data with ``snapshot``: valkey loads it, writes
+        fresh append-only files from it, and stops."""
+        if self.running():
+            raise RuntimeError("the embedded store is running: stop the server first")
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(self.data_dir / "appendonlydir", ignore_errors=True)
+        shutil.copyfile(snapshot, self.data_dir / "dump.rdb")
+        self.start(timeout=timeout, appendonly=False)
+        client = self._client()
+        try:
+            client.config_set("appendonly", "yes")  # rewrites the files from the data loaded
+            deadline = time.monotonic() + timeout
+            while True:
+                info = _persistence_info(client)
+                busy = info["aof_rewrite_in_progress"] or info["aof_rewrite_scheduled"]
+                if (info["aof_enabled"] and not busy) or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            if busy or info["aof_last_bgrewrite_status"] != "ok":
+                raise RuntimeError(f"valkey could not rebuild its files; see {self.log_path}")
+        finally:
+            client.close()
+            self.stop()
+        (self.data_dir / "dump.rdb").unlink(missing_ok=True)
+
+    @property
+    def log_path(self) -> Path:
+        return self.data_dir / "valkey.log"
 
     def stop(self) -> None:
         """Shut down cleanly (valkey flushes its append-only file on SIGTERM)."""
