@@ -10,6 +10,7 @@ import logging
 import logging.config
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -35,6 +36,11 @@ GRACEFUL_SHUTDOWN_SECONDS = 8
 """On SIGTERM, open connections get this long to finish (websockets are closed with 1012,
 so clients reconnect elsewhere at once) before the process exits: less than the 10 s a
 container manager waits before it sends SIGKILL."""
+
+WORKER_START_SECONDS = 30
+"""How long a worker may take to answer the supervisor's first health check: importing the
+app takes seconds on a busy or CPU-limited host, and a worker that does not answer in time
+is killed and started again (uvicorn's own default, 5 s, can loop forever there)."""
 
 FAILED = 1
 USAGE = 2
@@ -223,6 +229,7 @@ def serve(args: argparse.Namespace) -> int:
             log_config=logging_config(args.log_level, settings.log_json),
             access_log=False,  # server.http_observer writes the access log
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+            timeout_worker_healthcheck=WORKER_START_SECONDS,
         )
         return _run(config, args)
     except KeyboardInterrupt:
@@ -237,11 +244,20 @@ def serve(args: argparse.Namespace) -> int:
             shutil.rmtree(metrics_dir, ignore_errors=True)
 
 
+def _exit_cleanly_after_stop() -> None:
+    """After a graceful stop, uvicorn raises the stop signal again with the handlers it
+    found; let that be a no-op, so a stop asked for ends with status 0 (not "killed by
+    SIGTERM") the same way with one worker as with several."""
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, lambda signum, frame: None)
+
+
 def _run(config: uvicorn.Config, args: argparse.Namespace) -> int:
     """Serve until told to stop: 0 after a clean stop, non-zero when the server (or any of
     its workers) could not start."""
     if args.fd is not None:
         server = uvicorn.Server(config)
+        _exit_cleanly_after_stop()
         server.run(sockets=[inherited_socket(args.fd)])
         return 0 if server.started else STARTUP_FAILURE
     log.info("tetrad serving at http://%s:%s", args.host, args.port)
@@ -253,6 +269,7 @@ def _run(config: uvicorn.Config, args: argparse.Namespace) -> int:
         failed = any(p.exitcode == STARTUP_FAILURE for p in supervisor.processes)
         return STARTUP_FAILURE if failed else 0
     server = uvicorn.Server(config)
+    _exit_cleanly_after_stop()
     server.run()
     return 0 if server.started else STARTUP_FAILURE
 

@@ -1,0 +1,140 @@
+"""The one place the topology and operations tests speak tetrad's game protocol (REST for
+rooms and moves, the websocket for presence and events). When the protocol changes, this
+file changes; the tests that use it do not.
+
+Moves go over REST (with the room version and a move id, so a retry after a lost reply is
+applied once); a websocket per player keeps the seat connected, which live rooms need,
+and reports the versions it sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import ssl
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def create_room(http: httpx.AsyncClient, **body: Any) -> dict[str, Any]:
+    """Create a room; the grant (room_id, seat, token, invite_code, invite_url, state)."""
+    response = await http.post("/api/rooms", json={"game": "boxes", **body})
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+async def join_room(http: httpx.AsyncClient, grant: dict[str, Any]) -> dict[str, Any]:
+    response = await http.post(
+        f"/api/rooms/{grant['room_id']}/join", json={"invite_code": grant["invite_code"]}
+    )
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+async def room_state(http: httpx.AsyncClient, room_id: str) -> dict[str, Any]:
+    response = await http.get(f"/api/rooms/{room_id}")
+    response.raise_for_status()
+    return dict(response.json()["state"])
+
+
+def next_move(state: dict[str, Any]) -> dict[str, Any]:
+    """A legal move in ``state`` (the same choice every time, so games are reproducible)."""
+    return dict(state["legal_moves"][0])
+
+
+def moves_of(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(state["moves"])
+
+
+def finished_game_id(state: dict[str, Any]) -> str:
+    """The id under which the game of ``state`` is recorded once it is over."""
+    return f"{state['id']}-{state['game_number']}"
+
+
+def new_move_id() -> str:
+    return f"m-{uuid.uuid4().hex[:16]}"
+
+
+async def play(
+    http: httpx.AsyncClient, room_id: str, token: str, state: dict[str, Any], move_id: str
+) -> httpx.Response:
+    """Send ``next_move(state)`` for the seat of ``token`` over REST."""
+    return await http.post(
+        f"/api/rooms/{room_id}/moves",
+        json={"move": next_move(state), "version": state["version"], "move_id": move_id},
+        headers=bearer(token),
+    )
+
+
+def state_of_move_reply(reply: httpx.Response) -> dict[str, Any]:
+    return dict(reply.json()["state"])
+
+
+@dataclass
+class RoomSocket:
+    """A seat's websocket: sends ``hello``, then records every version it is told about."""
+
+    ws: ClientConnection
+    version: int = 0
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    _reader: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(
+        cls,
+        ws_url: str,
+        room_id: str,
+        token: str | None,
+        since: int | None = None,
+        tls: ssl.SSLContext | None = None,
+    ) -> RoomSocket:
+        ws = await websockets.connect(f"{ws_url}/api/rooms/{room_id}/ws", ssl=tls, open_timeout=10)
+        await ws.send(json.dumps({"type": "hello", "token": token, "since": since}))
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if message.get("type") == "welcome":
+                break
+            if message.get("type") == "error":
+                raise RuntimeError(f"refused: {message}")
+        socket = cls(ws, version=int(message["state"]["version"]))
+        socket._reader = asyncio.create_task(socket._read())
+        return socket
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                message = json.loads(raw)
+                version = message.get("version")
+                if message.get("type") == "event" and isinstance(version, int):
+                    async with self._changed:
+                        self.version = max(self.version, version)
+                        self._changed.notify_all()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed.set()
+            async with self._changed:
+                self._changed.notify_all()
+
+    async def wait_version(self, version: int, timeout: float = 15) -> bool:
+        """Wait until this socket has seen ``version``; False if it closed first."""
+        async with asyncio.timeout(timeout), self._changed:
+            await self._changed.wait_for(lambda: self.version >= version or self.closed.is_set())
+        return self.version >= version
+
+    async def close(self) -> None:
+        await self.ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
