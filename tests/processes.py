@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -227,3 +228,72 @@ def alive(pid: int) -> bool:
     except (OSError, IndexError):
         return False
     return state != "Z"
+
+
+CADDYFILE = REPO / "infra" / "Caddyfile"
+
+
+@dataclass
+class Caddy(Running):
+    https_port: int = 0
+    root_certificate: Path = field(default_factory=Path)
+
+    @property
+    def url(self) -> str:
+        return f"https://localhost:{self.https_port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"wss://localhost:{self.https_port}"
+
+    def tls(self) -> ssl.SSLContext:
+        """A client TLS context that trusts this Caddy's own authority only."""
+        return ssl.create_default_context(cafile=str(self.root_certificate))
+
+
+def start_caddy(directory: Path, upstreams: list[str], domain: str = "localhost") -> Caddy:
+    """Debian's caddy running the project's own Caddyfile; only the addresses differ (the
+    file reads them from the environment). Its authority and certificates live in
+    ``directory``, and its root certificate is what clients trust."""
+    binary = shutil.which("caddy")
+    assert binary, "caddy is needed (Debian package caddy; .ci/run installs it)"
+    home = directory / "caddy-home"
+    env = {
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "TETRAD_DOMAIN": domain,
+        "TETRAD_UPSTREAMS": " ".join(upstreams),
+    }
+    for attempt in range(3):  # the ports are probed, then bound by caddy: retry a lost race
+        ports = {name: free_port() for name in ("CADDY_HTTP_PORT", "CADDY_HTTPS_PORT")}
+        admin = f"localhost:{free_port()}"
+        running = spawn(
+            f"caddy-{attempt}",
+            [binary, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
+            directory,
+            {**env, **{k: str(v) for k, v in ports.items()}, "CADDY_ADMIN": admin},
+        )
+        caddy = Caddy(
+            running.name,
+            running.process,
+            running.log,
+            ports["CADDY_HTTPS_PORT"],
+            home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt",
+        )
+
+        def serving(caddy: Caddy = caddy) -> bool:
+            if not caddy.alive():
+                return True
+            if not caddy.root_certificate.exists():
+                return False
+            try:  # any answer over verified TLS will do: the backends may not be up yet
+                httpx.get(caddy.url + "/metrics", verify=caddy.tls(), timeout=2)
+            except (httpx.TransportError, OSError):
+                return False
+            return True
+
+        wait_until(serving, "caddy serves https")
+        if caddy.alive():
+            return caddy
+    raise RuntimeError(f"caddy did not start:\n{caddy.output()[-3000:]}")
