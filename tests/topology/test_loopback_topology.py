@@ -75,8 +75,15 @@ def site(tmp_path: Path, processes: Processes) -> Iterator[Site]:
         }
         backends = [
             processes.add(
-                start_tetrad(f"tetrad-{n}", tmp_path, "--redis-url", redis.url,
-                             "--database-url", database_url, env=env)  # fmt: skip
+                start_tetrad(
+                    f"tetrad-{n}",
+                    tmp_path,
+                    "--redis-url",
+                    redis.url,
+                    "--database-url",
+                    database_url,
+                    env=env,
+                )
             )
             for n in (1, 2)
         ]
