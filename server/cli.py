@@ -13,6 +13,7 @@ import shutil
 import signal
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import uvicorn
@@ -21,7 +22,7 @@ from redis.exceptions import RedisError
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
 
-from server.backup import BackupError, backup, restore
+from server.backup import BackupError, Outcome, backup, restore
 from server.db.session import database_url, make_engine, migrate, migrations
 from server.log_format import logging_config
 from server.metrics import MULTIPROC_ENV
@@ -293,32 +294,32 @@ def migrate_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def backup_command(args: argparse.Namespace) -> int:
+def _archive_command(
+    name: str, action: Callable[[Settings, Path], Outcome], args: argparse.Namespace,
+    headline: str, kept: str, left_out: str,
+) -> int:  # fmt: skip
     try:
-        outcome = backup(_settings(args), args.archive)
+        outcome = action(_settings(args), args.archive)
     except BackupError as error:
-        print(f"tetrad backup: {error}", file=sys.stderr)
+        print(f"tetrad {name}: {error}", file=sys.stderr)
         return FAILED
-    print(f"wrote {args.archive}")
+    print(headline)
     for line in outcome.done:
-        print(f"  saved: {line}")
+        print(f"  {kept}{line}")
     for line in outcome.left_out:
-        print(f"  not in this archive: {line}")
+        print(f"  {left_out}{line}")
     return 0
+
+
+def backup_command(args: argparse.Namespace) -> int:
+    return _archive_command(
+        "backup", backup, args, f"wrote {args.archive}", "saved: ", "not in this archive: "
+    )
 
 
 def restore_command(args: argparse.Namespace) -> int:
-    try:
-        outcome = restore(_settings(args), args.archive)
-    except BackupError as error:
-        print(f"tetrad restore: {error}", file=sys.stderr)
-        return FAILED
-    print(f"restored {args.archive} into {args.data_dir}")
-    for line in outcome.done:
-        print(f"  {line}")
-    for line in outcome.left_out:
-        print(f"  not restored: {line}")
-    return 0
+    headline = f"restored {args.archive} into {args.data_dir}"
+    return _archive_command("restore", restore, args, headline, "", "not restored: ")
 
 
 COMMANDS = {

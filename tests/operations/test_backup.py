@@ -8,7 +8,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import tarfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -25,13 +24,6 @@ from tests.topology.game_api import (
     room_state,
     state_of_move_reply,
 )
-
-
-@pytest.fixture
-def processes() -> Iterator[Processes]:
-    started = Processes()
-    yield started
-    started.stop_all()
 
 
 def tetrad(*args: str) -> subprocess.CompletedProcess[str]:

@@ -4,10 +4,10 @@ warning about a Redis that persists nothing, and AI workers that die with their 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,13 +24,7 @@ from tests.processes import (
     start_tetrad,
     wait_until,
 )
-
-
-@pytest.fixture
-def processes() -> Iterator[Processes]:
-    started = Processes()
-    yield started
-    started.stop_all()
+from tests.topology.game_api import RoomSocket
 
 
 def common_env(tmp_path: Path, key_prefix: str) -> dict[str, str]:
@@ -70,7 +64,7 @@ def test_a_failed_start_exits_non_zero(tmp_path: Path, processes: Processes, wor
     assert status == 3, serve.output()[-2000:]
 
 
-def test_serve_logs_json_warns_without_persistence_and_stops_on_sigterm(
+async def test_serve_logs_json_warns_without_persistence_and_stops_on_sigterm(
     tmp_path: Path, key_prefix: str, processes: Processes
 ) -> None:
     volatile = processes.add(start_redis(tmp_path, "--appendonly", "no", "--save", ""))
@@ -111,9 +105,15 @@ def test_serve_logs_json_warns_without_persistence_and_stops_on_sigterm(
     created = httpx.post(url + "/api/rooms?lang=en", json={"game": "boxes", "mode": "live"})
     assert created.status_code == 201
     secrets = [created.json()["token"], created.json()["invite_code"]]
+    player = await RoomSocket.open(
+        "ws" + url.removeprefix("http"), created.json()["room_id"], created.json()["token"]
+    )
 
     serve.process.send_signal(signal.SIGTERM)
-    assert serve.process.wait(timeout=30) == 0
+    # The player is told the server restarts (1012), so it reconnects elsewhere at once.
+    await asyncio.wait_for(player.closed.wait(), 30)
+    assert player.ws.close_code == 1012
+    assert await asyncio.to_thread(serve.process.wait, 30) == 0
 
     lines = serve.output().splitlines()
     entries = [json.loads(line) for line in lines]  # every line is one JSON object

@@ -48,13 +48,6 @@ KILL_AFTER = 8
 HEALTH_INTERVAL = 2.0  # infra/Caddyfile's health_interval
 
 
-@pytest.fixture
-def processes() -> Iterator[Processes]:
-    started = Processes()
-    yield started
-    started.stop_all()
-
-
 @dataclass
 class Site:
     caddy: Caddy
