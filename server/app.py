@@ -20,21 +20,24 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.api import daily, games, health, rooms
-from server.db.records import store_finished_game
+from server.db.records import FinishedGame, store_finished_game
 from server.db.session import database_url, make_engine, migrate
 from server.errors import ApiError, code_for_validation
 from server.http_observer import HttpObserver
 from server.log_format import configure_logging
 from server.metrics import Metrics
+from server.protocol import client_message_adapter, server_message_adapter
 from server.rooms.computer import ComputerPlayer
-from server.rooms.service import FinishedGame, RoomService
+from server.rooms.computer_turns import ComputerTurns
+from server.rooms.outbox import OutboxDrainer
+from server.rooms.service import RoomService
+from server.runtime import tune_garbage_collector
 from server.settings import Settings
 from server.store.embedded import EmbeddedValkey
 from server.store.room_store import RoomStore
 from server.ws import endpoint
-from server.ws.hub import Hub
+from server.ws.hub import Hub, Listener
 from server.ws.presence import PresenceKeeper
-from server.ws.protocol import client_message_adapter, server_message_adapter
 
 log = logging.getLogger("tetrad.app")
 REDIS_WARM_CONNECTIONS = 8
@@ -114,30 +117,47 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         metrics = Metrics()
         computer = ComputerPlayer(settings.ai_workers)
 
-        async def on_finished(finished: FinishedGame) -> None:
-            await asyncio.to_thread(store_finished_game, engine, finished)
+        async def write_finished(finished: FinishedGame) -> bool:
+            return await asyncio.to_thread(store_finished_game, engine, finished)
 
-        store = RoomStore(redis, settings.key_prefix)
+        store = RoomStore(redis, settings.key_prefix, settings.events_kept)
+        drainer = OutboxDrainer(store, write_finished, on_backlog=metrics.outbox_backlog.set)
         service = RoomService(
-            store, settings, computer, on_finished=on_finished, metrics=metrics.room_hooks()
+            store, settings, computer, metrics=metrics.room_hooks(), on_finished=drainer.kick
         )
-        hub = Hub(redis, settings.key_prefix, on_rooms=metrics.watched_rooms.set)
-        await hub.start(f"{settings.key_prefix}:process:{service.process_id}")
+        turns = ComputerTurns(service, computer)
+        service.on_computer_turn = turns.schedule
+
+        async def catch_up(room_id: str, listeners: list[Listener]) -> None:
+            await endpoint.catch_up_listeners(service, room_id, listeners)
+
+        hub = Hub(
+            redis,
+            settings.key_prefix,
+            on_rooms=metrics.watched_rooms.set,
+            catch_up=catch_up,
+            on_event=service.repository.saw_version,
+        )
+        await hub.start(f"{settings.key_prefix}:process:{turns.process_id}")
         presence = PresenceKeeper(hub, service)
         presence.start()
+        drainer.start()
         app.state.settings = settings
         app.state.redis = redis
         app.state.engine = engine
         app.state.metrics = metrics
         app.state.rooms = service
         app.state.hub = hub
+        app.state.outbox = drainer
+        tune_garbage_collector()
         log.info("tetrad ready", extra={"embedded_store": embedded is not None})
         try:
             yield
         finally:
             await presence.stop()
+            await drainer.stop()
             await hub.stop()
-            await service.close()
+            await turns.close()
             metrics.close()
             computer.close()
             await redis.aclose()

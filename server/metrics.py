@@ -56,7 +56,24 @@ class Metrics:
             buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5),
             registry=self.registry,
         )
-
+        self.commit_seconds = Histogram(
+            "tetrad_move_commit_seconds",
+            "Time to commit a room change to Redis (one round trip when the room is cached)",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1),
+            registry=self.registry,
+        )
+        self.event_delivery = Histogram(
+            "tetrad_event_delivery_seconds",
+            "Time from a room event's commit to its sending on a websocket of this process",
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.outbox_backlog = Gauge(
+            "tetrad_outbox_backlog",
+            "Finished games waiting to be written to the database",
+            registry=self.registry,
+            multiprocess_mode="max",
+        )
         self.http_requests = Counter(
             "tetrad_http_requests",
             "HTTP requests and websocket connections served, by route template and status "
@@ -76,25 +93,6 @@ class Metrics:
             "Redis commands that failed, by error type (connection lost, timeout, ...)",
             ["error"],
             registry=self.registry,
-        )
-        self.move_commit = Histogram(
-            "tetrad_move_commit_seconds",
-            "Time from a move's arrival to its commit in Redis (checked, applied, stored)",
-            buckets=LATENCY_BUCKETS,
-            registry=self.registry,
-        )
-        self.event_delivery = Histogram(
-            "tetrad_event_delivery_seconds",
-            "Time from a room event's commit to its sending on a websocket of this process",
-            buckets=LATENCY_BUCKETS,
-            registry=self.registry,
-        )
-        self.outbox_backlog = Gauge(
-            "tetrad_outbox_backlog",
-            "Finished games and daily results committed in Redis and not yet written to the "
-            "database (the same for every process: the latest sample)",
-            registry=self.registry,
-            multiprocess_mode="livemostrecent",
         )
         self.redis_persistence = Gauge(
             "tetrad_redis_persistence",
@@ -118,6 +116,7 @@ class Metrics:
             on_room_created=lambda game, mode: self.rooms_created.labels(game, mode).inc(),
             on_move=lambda game, mode: self.moves.labels(game, mode).inc(),
             on_ai_think=self.ai_think.observe,
+            on_commit=self.commit_seconds.observe,
         )
 
     def exposition(self) -> bytes:

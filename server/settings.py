@@ -91,7 +91,7 @@ class Settings(BaseSettings):
         description="An idle correspondence room expires after this; 0 keeps them forever.",
     )
     events_kept: int = Field(
-        default=64,
+        default=32,
         ge=8,
         description="Recent events kept per room for clients that reconnect.",
     )

@@ -9,10 +9,11 @@ import {
   type Level,
   type Move,
   type RoomConnection,
+  type AppliedEvent,
   type RoomSnapshot,
   type RoomState,
   type Seat,
-  type VersionedEvent,
+  type ServerSnapshot,
 } from "../net";
 import { storage, type Settings } from "../storage";
 import { Link } from "../components/Link";
@@ -81,7 +82,7 @@ export function RoomScreen({ roomId, invite, settings }: Props): JSX.Element {
       let token: string | null = rec?.token ?? null;
       let seat: Seat | null = null;
       let role: "player" | "spectator" = "spectator";
-      let state: RoomState | null = null;
+      let state: ServerSnapshot | null = null;
       try {
         if (token) {
           const res = await api.getRoom(roomId, token);
@@ -156,7 +157,7 @@ export function RoomScreen({ roomId, invite, settings }: Props): JSX.Element {
   // A few room events deserve a word to the player.
   const seatRef = useRef<Seat | null>(null);
   seatRef.current = mySeat;
-  const onRoomEvent = (ev: VersionedEvent, _st: RoomState | null) => {
+  const onRoomEvent = (ev: AppliedEvent, _st: RoomState) => {
     const e = ev.event;
     const me = seatRef.current;
     const { t: tt } = trRef.current;
@@ -487,7 +488,7 @@ function turnText(
 /** Whether the side to move also drew the last line (it closed a box and moves again). */
 function movesAgain(state: RoomState): boolean {
   const lines = (state.board as { lines?: Array<{ player: number | null }> }).lines;
-  if (state.game !== "boxes" || !Array.isArray(lines) || state.moves.length === 0) return false;
+  if (state.game !== "boxes" || !Array.isArray(lines) || state.move_count === 0) return false;
   const last = lines[lines.length - 1];
   return !!last && last.player === state.to_move;
 }
@@ -598,7 +599,7 @@ function Controls(props: {
       ) : null}
       {(mode === "computer" || mode === "local") && !state.daily ? (
         <>
-          <button type="button" class="btn" onClick={() => onAct({ type: "undo" })} disabled={state.moves.length === 0}>
+          <button type="button" class="btn" onClick={() => onAct({ type: "undo" })} disabled={!(state.allowed[props.mySeat ?? 0] ?? []).includes("undo")}>
             {t("controls.undo")}
           </button>
           <button type="button" class="btn" onClick={props.onHint} disabled={over || state.thinking}>
@@ -699,7 +700,7 @@ function GameOver(props: {
   const { state, people, mySeat } = props;
   const outcome = state.outcome;
   const winner = outcome?.winner ?? null;
-  const scores = outcome?.scores ?? state.scores;
+  const scores = state.scores;
   const headline = useMemo(() => {
     if (winner === null) return t("over.draw");
     if (mySeat !== null && state.mode !== "local") return winner === mySeat ? t("over.youWin") : t("over.youLose");

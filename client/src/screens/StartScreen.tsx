@@ -2,7 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n, type MessageKey } from "../i18n";
-import { api, ApiError, type CreateRoom, type Level, type RoomState } from "../net";
+import { api, ApiError, fromSnapshot, type CreateRoom, type Level, type RoomState } from "../net";
 import { storage, type GameName, type Mode, type SeatRecord } from "../storage";
 import { navigate } from "../router";
 import { Link } from "../components/Link";
@@ -258,12 +258,13 @@ function OnlineGames(): JSX.Element {
         .getRoom(rec.roomId, rec.token)
         .then((res) => {
           if (!alive) return;
-          const st = statusOf(rec, res.state);
+          const room = fromSnapshot(res.state);
+          const st = statusOf(rec, room);
           storage.updateSummary(rec.roomId, {
-            version: res.state.version,
-            scores: [res.state.scores[0], res.state.scores[1]],
-            toMove: res.state.to_move,
-            isOver: res.state.is_over,
+            version: room.version,
+            scores: [room.scores[0], room.scores[1]],
+            toMove: room.to_move,
+            isOver: room.is_over,
           });
           setStatus((old) => ({ ...old, [rec.roomId]: st }));
         })

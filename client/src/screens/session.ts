@@ -1,8 +1,8 @@
 // Keeping seats: what happens in the browser after the server grants a seat.
-import type { SeatGrant } from "../net";
+import { fromSnapshot, type RoomState, type SeatGrant } from "../net";
 import { storage } from "../storage";
 
-export function sizeOf(state: SeatGrant["state"]): string {
+export function sizeOf(state: Pick<RoomState, "game" | "board">): string {
   const b = state.board as { rows?: number; cols?: number; width?: number; height?: number };
   if (state.game === "boxes" && b.rows && b.cols) return `${b.cols}×${b.rows}`;
   if (b.width && b.height) return `${b.width}×${b.height}`;
@@ -12,7 +12,7 @@ export function sizeOf(state: SeatGrant["state"]): string {
 /** Store a granted seat; computer and hot-seat rooms become the game to continue. */
 export function rememberGrant(grant: SeatGrant, size?: string): void {
   if (!grant.token || grant.seat === null) return;
-  const st = grant.state;
+  const st = fromSnapshot(grant.state);
   if (st.mode === "computer" || st.mode === "local") {
     // One local game per game kind: the previous one is forgotten.
     for (const old of storage.localGames()) {
