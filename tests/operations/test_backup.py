@@ -5,6 +5,7 @@ database's migrations by hand."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import tarfile
@@ -18,11 +19,12 @@ from tests.processes import REPO, Processes, start_tetrad
 from tests.topology.game_api import (
     create_room,
     finished_game_id,
-    moves_of,
+    is_over,
+    move_count,
     new_move_id,
     play,
+    recorded_lines,
     room_state,
-    state_of_move_reply,
 )
 
 
@@ -40,10 +42,10 @@ def tetrad(*args: str) -> subprocess.CompletedProcess[str]:
 async def play_moves(http: httpx.AsyncClient, grant: dict, count: int | None) -> dict:
     """Play ``count`` moves (None: to the end) in a local room; the state after them."""
     state = grant["state"]
-    while not state["is_over"] and (count is None or count > 0):
+    while not is_over(state) and (count is None or count > 0):
         reply = await play(http, grant["room_id"], grant["token"], state, new_move_id())
         assert reply.status_code == 200, reply.text
-        state = state_of_move_reply(reply)
+        state = await room_state(http, grant["room_id"])
         count = None if count is None else count - 1
     return state
 
@@ -65,6 +67,7 @@ async def test_backup_while_serving_then_restore(tmp_path: Path, processes: Proc
         for _ in range(400):
             if await recorded():
                 break
+            await asyncio.sleep(0.05)
         assert await recorded()
 
         archive = tmp_path / "backups" / "site.tar.gz"
@@ -73,7 +76,7 @@ async def test_backup_while_serving_then_restore(tmp_path: Path, processes: Proc
         with tarfile.open(archive) as tar:
             assert set(tar.getnames()) == {"manifest.json", "valkey.rdb", "tetrad.sqlite3"}
         after = await play_moves(http, {**ongoing, "state": before}, 1)  # not in the backup
-        assert len(moves_of(after)) == 3
+        assert move_count(after) == 3
 
         refused = tetrad("restore", str(archive), "--data-dir", str(site))
         assert refused.returncode == 1 and "stop it first" in refused.stderr
@@ -88,12 +91,13 @@ async def test_backup_while_serving_then_restore(tmp_path: Path, processes: Proc
     again = processes.add(start_tetrad("restored", tmp_path, "--data-dir", str(site), env=env))
     async with httpx.AsyncClient(base_url=again.url, timeout=20) as http:
         state = await room_state(http, ongoing["room_id"])
-        assert moves_of(state) == moves_of(before)
-        assert (await room_state(http, finished["room_id"]))["is_over"]
+        assert move_count(state) == move_count(before) == 2
+        assert state["board"] == before["board"]
+        assert is_over(await room_state(http, finished["room_id"]))
         record = await http.get(f"/api/games/{game_id}")
         assert record.status_code == 200
-        assert len(record.json()["record"]["moves"]) == len(moves_of(over))
-        assert list(record.json()["scores"]) == list(over["scores"])
+        assert len(recorded_lines(record.json())) == move_count(over)
+        assert list(record.json()["scores"]) == list(over["status"]["scores"])
         # The restored room goes on: the store is writable and persistent again.
         await play_moves(http, {**ongoing, "state": state}, 1)
 

@@ -24,7 +24,7 @@ from tests.processes import (
     start_tetrad,
     wait_until,
 )
-from tests.topology.game_api import RoomSocket
+from tests.topology.game_api import RoomSocket, thinking
 
 
 def common_env(tmp_path: Path, key_prefix: str) -> dict[str, str]:
@@ -189,7 +189,7 @@ def test_ai_workers_exit_when_their_server_is_killed(
         },
     )
     assert created.status_code == 201, created.text
-    assert created.json()["state"]["thinking"]
+    assert thinking(created.json()["state"])
     children: set[int] = set()
 
     def workers_started() -> bool:

@@ -22,6 +22,18 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 
+class Refused(RuntimeError):
+    """The server answered ``hello`` with an error instead of ``welcome``."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__(f"refused: {message}")
+        self.code = message.get("code")
+
+
+class BadToken(Refused):
+    """``hello`` was refused with ``bad_token``: the server does not know the seat's token."""
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -42,18 +54,54 @@ async def join_room(http: httpx.AsyncClient, grant: dict[str, Any]) -> dict[str,
 
 
 async def room_state(http: httpx.AsyncClient, room_id: str) -> dict[str, Any]:
+    """The room's snapshot (protocol 2: board, status, version, move_count…)."""
     response = await http.get(f"/api/rooms/{room_id}")
     response.raise_for_status()
     return dict(response.json()["state"])
 
 
+Line = tuple[tuple[int, int], ...]
+
+
+def line_of(move: dict[str, Any]) -> Line:
+    """A Dots and Boxes move as a comparable value (its two dots, in order)."""
+    return tuple(sorted((int(x), int(y)) for x, y in move["line"]))
+
+
+def is_over(state: dict[str, Any]) -> bool:
+    return state["status"].get("outcome") is not None
+
+
+def thinking(state: dict[str, Any]) -> bool:
+    """Whether the computer is about to move (or thinking) in ``state``."""
+    return bool(state["status"].get("thinking"))
+
+
+def to_move(state: dict[str, Any]) -> int:
+    return int(state["status"]["to_move"])
+
+
+def move_count(state: dict[str, Any]) -> int:
+    return int(state["move_count"])
+
+
 def next_move(state: dict[str, Any]) -> dict[str, Any]:
-    """A legal move in ``state`` (the same choice every time, so games are reproducible)."""
-    return dict(state["legal_moves"][0])
+    """The first undrawn line of a Dots and Boxes snapshot (rows first, then columns), so
+    games are reproducible. The snapshot lists drawn lines; every other line is playable."""
+    board = state["board"]
+    rows, cols = board["rows"], board["cols"]
+    drawn = {line_of(entry) for entry in board["lines"]}
+    across = [((x, y), (x + 1, y)) for y in range(rows + 1) for x in range(cols)]
+    down = [((x, y), (x, y + 1)) for x in range(cols + 1) for y in range(rows)]
+    for line in across + down:
+        if line not in drawn:
+            return {"line": [list(line[0]), list(line[1])]}
+    raise AssertionError("no line left to draw")
 
 
-def moves_of(state: dict[str, Any]) -> list[dict[str, Any]]:
-    return list(state["moves"])
+def recorded_lines(record: dict[str, Any]) -> list[Line]:
+    """The moves of a finished game's record (``GET /api/games/{id}``), in order."""
+    return [line_of({"line": move}) for move in record["record"]["moves"]]
 
 
 def finished_game_id(state: dict[str, Any]) -> str:
@@ -68,7 +116,8 @@ def new_move_id() -> str:
 async def play(
     http: httpx.AsyncClient, room_id: str, token: str, state: dict[str, Any], move_id: str
 ) -> httpx.Response:
-    """Send ``next_move(state)`` for the seat of ``token`` over REST."""
+    """Send ``next_move(state)`` for the seat of ``token`` over REST; the reply carries the
+    version the move led to (read the room again for the rest)."""
     return await http.post(
         f"/api/rooms/{room_id}/moves",
         json={"move": next_move(state), "version": state["version"], "move_id": move_id},
@@ -76,13 +125,10 @@ async def play(
     )
 
 
-def state_of_move_reply(reply: httpx.Response) -> dict[str, Any]:
-    return dict(reply.json()["state"])
-
-
 @dataclass
 class RoomSocket:
-    """A seat's websocket: sends ``hello``, then records every version it is told about."""
+    """A seat's websocket: sends ``hello``, then records the latest room version it has
+    been told about (by ``welcome`` and by each ``event``)."""
 
     ws: ClientConnection
     version: int = 0
@@ -106,8 +152,9 @@ class RoomSocket:
             if message.get("type") == "welcome":
                 break
             if message.get("type") == "error":
-                raise RuntimeError(f"refused: {message}")
-        socket = cls(ws, version=int(message["state"]["version"]))
+                await ws.close()
+                raise (BadToken if message.get("code") == "bad_token" else Refused)(message)
+        socket = cls(ws, version=int(message["version"]))
         socket._reader = asyncio.create_task(socket._read())
         return socket
 

@@ -29,19 +29,32 @@ from tests.processes import (
     start_tetrad,
 )
 from tests.topology.game_api import (
+    BadToken,
+    Line,
     RoomSocket,
     create_room,
     finished_game_id,
+    is_over,
     join_room,
-    moves_of,
+    line_of,
+    move_count,
     new_move_id,
     next_move,
     play,
+    recorded_lines,
     room_state,
-    state_of_move_reply,
+    to_move,
 )
 
 pytestmark = pytest.mark.topology
+
+STALE_ROOM_CACHE = pytest.mark.xfail(
+    raises=BadToken,
+    strict=True,
+    reason="server/rooms/repository.py serves a room from a process's cache without "
+    "checking Redis when the process does not watch the room: a seat taken through another "
+    "process is unknown there (bad_token). Remove this mark when that is fixed.",
+)
 ROWS = COLS = 3
 MOVES = 2 * ROWS * COLS + ROWS + COLS
 KILL_AFTER = 8
@@ -93,6 +106,22 @@ def open_sockets(backend: Tetrad) -> int:
     return int(float(found.group(1))) if found else 0
 
 
+@STALE_ROOM_CACHE
+async def test_a_seat_taken_through_one_backend_is_known_to_the_other(site: Site) -> None:
+    first, second = site.backends
+    async with (
+        httpx.AsyncClient(base_url=first.url) as on_first,
+        httpx.AsyncClient(base_url=second.url) as on_second,
+    ):
+        grant = await create_room(on_first, mode="live", rows=ROWS, cols=COLS)
+        guest = await join_room(on_second, grant)
+        socket = await RoomSocket.open(
+            first.url.replace("http", "ws", 1), grant["room_id"], guest["token"]
+        )
+        await socket.close()
+
+
+@STALE_ROOM_CACHE
 async def test_live_game_survives_a_backend_killed_behind_the_proxy(site: Site) -> None:
     caddy = site.caddy
     tls = caddy.tls()
@@ -115,7 +144,7 @@ async def test_live_game_survives_a_backend_killed_behind_the_proxy(site: Site) 
         # least_conn puts the second socket on the other backend.
         assert [open_sockets(b) for b in site.backends] == [1, 1]
 
-        confirmed: list[dict[str, Any]] = []
+        confirmed: list[Line] = []
         reconnected: list[int] = []
         state = await room_state(http, room)
 
@@ -132,10 +161,18 @@ async def test_live_game_survives_a_backend_killed_behind_the_proxy(site: Site) 
                         except Exception as error:  # counted: a reconnect that failed
                             failures.append(f"websocket reconnect: {error!r}")
 
+        async def read_state() -> dict[str, Any]:
+            for _ in range(5):
+                try:
+                    return await room_state(http, room)
+                except httpx.HTTPError as error:  # counted: a read that failed
+                    failures.append(f"read: {error!r}")
+            raise AssertionError(f"reading the room kept failing: {failures}")
+
         async def move_once() -> None:
             nonlocal state
-            seat = state["to_move"]
-            move_id = new_move_id()
+            seat = to_move(state)
+            move_id = new_move_id()  # the same id for every retry of this move
             for _ in range(5):
                 try:
                     reply = await play(http, room, tokens[seat], state, move_id)
@@ -144,12 +181,12 @@ async def test_live_game_survives_a_backend_killed_behind_the_proxy(site: Site) 
                     continue
                 if reply.status_code == 200:
                     if not reply.json().get("duplicate"):
-                        confirmed.append(next_move(state))
-                    state = state_of_move_reply(reply)
+                        confirmed.append(line_of(next_move(state)))
+                    state = await read_state()
                     return
                 failures.append(f"move: {reply.status_code} {reply.text[:200]}")
                 await reconnect_closed()
-                state = await room_state(http, room)
+                state = await read_state()
             raise AssertionError(f"a move kept failing: {failures}")
 
         async def everyone_sees(version: int) -> None:
@@ -168,13 +205,12 @@ async def test_live_game_survives_a_backend_killed_behind_the_proxy(site: Site) 
         victim.kill_9()
         # One player's socket was on the dead backend: it reconnects through the proxy
         # (reconnect_closed), and REST moves sent to the dead backend are retried by Caddy.
-        while not state["is_over"]:
+        while not is_over(state):
             await move_once()
             await everyone_sees(state["version"])
 
-        final = await room_state(http, room)
-        assert final["is_over"] and len(moves_of(final)) == MOVES
-        assert moves_of(final) == confirmed  # every confirmed move, once, in order
+        final = await read_state()
+        assert is_over(final) and move_count(final) == MOVES == len(confirmed)
         assert len(reconnected) == 1  # the player whose backend died, and only once
         assert [open_sockets(site.backends[0])] == [2]
 
@@ -185,8 +221,9 @@ async def test_live_game_survives_a_backend_killed_behind_the_proxy(site: Site) 
                 break
             await asyncio.sleep(0.05)
         assert record.status_code == 200, record.text
-        assert len(record.json()["record"]["moves"]) == MOVES
-        assert list(record.json()["scores"]) == list(final["scores"])
+        # Every confirmed move is in the record in PostgreSQL, once, in order.
+        assert recorded_lines(record.json()) == confirmed
+        assert list(record.json()["scores"]) == list(final["status"]["scores"])
         assert len(failures) < 3, failures
 
         # Liveness, not readiness, decides where the proxy sends requests: with Redis gone
