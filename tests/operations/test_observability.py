@@ -56,8 +56,19 @@ async def test_requests_are_counted_by_route_template(server: LiveServer) -> Non
         assert f"# TYPE {name.removesuffix('_total')}" in metrics, name
 
 
-def test_every_setting_is_described_and_documented() -> None:
-    guide = (REPO / "docs" / "self-hosting.md").read_text()
+def test_every_setting_is_described_and_documented_with_its_default() -> None:
+    rows = {
+        found.group(1): found.group(2)
+        for found in re.finditer(
+            r"^\| `(TETRAD_[A-Z_]+)` \| `([^`]*)` \|",
+            (REPO / "docs" / "self-hosting.md").read_text(),
+            re.M,
+        )
+    }
     for name, field in Settings.model_fields.items():
         assert field.description, f"{name} has no description"
-        assert f"`TETRAD_{name.upper()}`" in guide, f"TETRAD_{name.upper()} is not documented"
+        variable = f"TETRAD_{name.upper()}"
+        assert variable in rows, f"{variable} is not in the settings table"
+        default = field.default
+        shown = "unset" if default is None else str(default)
+        assert rows[variable] == (shown.lower() if isinstance(default, bool) else shown), name
