@@ -15,7 +15,7 @@ import json
 import logging
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
@@ -47,7 +47,7 @@ from server.ws.connection import Connection, TokenBucket
 from server.ws.hub import Hub, Listener
 
 log = logging.getLogger("tetrad.ws")
-router = APIRouter()
+PATH = "/api/rooms/{room_id}/ws"
 
 
 def _error(conn: Connection, error: ApiError, ref: str | None) -> str:
@@ -106,8 +106,10 @@ def _parse(data: str) -> ClientMessage | ApiError:
         return validation_to_api_error(error)
 
 
-@router.websocket("/api/rooms/{room_id}/ws")
-async def room_socket(ws: WebSocket, room_id: str) -> None:
+async def room_socket(ws: WebSocket) -> None:
+    """The websocket route (``PATH``), mounted as a plain Starlette route: no dependency
+    solving or exit stacks per connection, which an idle socket would carry all its life."""
+    room_id: str = ws.path_params["room_id"]
     service: RoomService = ws.app.state.rooms
     hub: Hub = ws.app.state.hub
     settings = service.settings
