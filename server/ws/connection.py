@@ -77,6 +77,7 @@ class Connection:
         self.room_id = room_id
         self.ws = ws
         self.seat: int | None = None
+        """The seat whose presence this socket keeps (None: a spectator)."""
         self.computer_room = False
         self.watching = False
         """Counted as a spectator of the room (in Redis) until it leaves."""
