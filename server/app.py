@@ -205,7 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(daily.router)
     app.include_router(games.router)
     app.include_router(health.router)
-    app.include_router(endpoint.router)
+    app.router.add_websocket_route(endpoint.PATH, endpoint.room_socket)
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE"], include_in_schema=False

@@ -50,7 +50,8 @@ def seat_views(room: Room, presence: Presence) -> list[SeatView]:
     for index, seat in enumerate(room.seats):
         if seat.kind == "computer":
             taken, online = True, True
-        elif room.mode == "local":
+        elif room.mode in ("local", "computer"):
+            # One human: their presence is kept as seat 0 whichever seat they play.
             taken, online = True, presence.connected[0]
         else:
             taken, online = seat.token_hash is not None, presence.connected[index]

@@ -77,13 +77,16 @@ class Connection:
         self.room_id = room_id
         self.ws = ws
         self.seat: int | None = None
+        """The seat whose presence this socket keeps (None: a spectator)."""
         self.computer_room = False
         self.watching = False
         """Counted as a spectator of the room (in Redis) until it leaves."""
         self.version = 0
         self.ready = False
         self.early: list[tuple[str, int, str]] = []
-        self.outbox: deque[str | Close] = deque()
+        self.outbox: deque[str | Close] | None = None
+        """Messages waiting to be written; made when the first one comes (an idle socket
+        keeps none)."""
         self.closing = False
         self.receiving = False
         self._flusher: asyncio.Task[None] | None = None
@@ -92,28 +95,35 @@ class Connection:
     def send(self, text: str) -> None:
         if self.closing:
             return
-        if len(self.outbox) >= OUTBOX_LIMIT:
+        outbox = self._outbox()
+        if len(outbox) >= OUTBOX_LIMIT:
             self.close(CLOSE_SLOW_CONSUMER, "slow_consumer")
             return
-        self.outbox.append(text)
+        outbox.append(text)
         self._kick()
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
             self.closing = True
-            self.outbox.append(Close(code, reason))
+            self._outbox().append(Close(code, reason))
             self._kick()
+
+    def _outbox(self) -> deque[str | Close]:
+        if self.outbox is None:
+            self.outbox = deque()
+        return self.outbox
 
     def _kick(self) -> None:
         if self._flusher is None:
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
 
     async def _flush(self) -> None:
+        outbox = self._outbox()
         try:
-            while self.outbox:
-                item = self.outbox.popleft()
+            while outbox:
+                item = outbox.popleft()
                 if isinstance(item, Close):
-                    self.outbox.clear()
+                    outbox.clear()
                     with contextlib.suppress(Exception):
                         await self.ws.close(code=item.code, reason=item.reason)
                     self._stop_reading()
@@ -121,10 +131,11 @@ class Connection:
                 await self.ws.send_text(item)
         except Exception:  # the socket is gone; the reader notices the disconnect
             self.closing = True
-            self.outbox.clear()
+            outbox.clear()
             self._stop_reading()
         finally:
             self._flusher = None
+            self.outbox = None  # an idle socket keeps no buffer
 
     def _stop_reading(self) -> None:
         """We closed the socket: end the handler if it waits for the client (a handler busy

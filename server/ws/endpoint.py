@@ -15,7 +15,7 @@ import json
 import logging
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
@@ -47,7 +47,7 @@ from server.ws.connection import Connection, TokenBucket
 from server.ws.hub import Hub, Listener
 
 log = logging.getLogger("tetrad.ws")
-router = APIRouter()
+PATH = "/api/rooms/{room_id}/ws"
 
 
 def _error(conn: Connection, error: ApiError, ref: str | None) -> str:
@@ -106,8 +106,10 @@ def _parse(data: str) -> ClientMessage | ApiError:
         return validation_to_api_error(error)
 
 
-@router.websocket("/api/rooms/{room_id}/ws")
-async def room_socket(ws: WebSocket, room_id: str) -> None:
+async def room_socket(ws: WebSocket) -> None:
+    """The websocket route (``PATH``), mounted as a plain Starlette route: no dependency
+    solving or exit stacks per connection, which an idle socket would carry all its life."""
+    room_id: str = ws.path_params["room_id"]
     service: RoomService = ws.app.state.rooms
     hub: Hub = ws.app.state.hub
     settings = service.settings
@@ -120,7 +122,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     try:
         try:
             async with asyncio.timeout(settings.hello_timeout_seconds):
-                hello = await _await_hello(ws, conn, service)
+                hello, seat = await _await_hello(ws, conn, service)
         except TimeoutError:
             conn.close(CLOSE_HELLO_TIMEOUT, "hello_timeout")
             await conn.drain(2)
@@ -133,7 +135,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         token = hello.token
         await hub.join(conn)
         joined = True
-        await _open(service, conn, hello)
+        await _open(service, conn, hello, seat)
         await _serve(ws, conn, service, token)
     except WebSocketDisconnect:
         pass
@@ -167,8 +169,11 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
                 await ws.close()
 
 
-async def _await_hello(ws: WebSocket, conn: Connection, service: RoomService) -> Hello:
-    """Wait for ``hello`` with a token that holds a seat here (or none: a spectator)."""
+async def _await_hello(
+    ws: WebSocket, conn: Connection, service: RoomService
+) -> tuple[Hello, int | None]:
+    """Wait for ``hello`` with a token that holds a seat here (or none: a spectator);
+    returns it and the seat."""
     limit = service.settings.max_message_bytes
     while True:
         data = await _receive_text(ws, limit)
@@ -188,11 +193,14 @@ async def _await_hello(ws: WebSocket, conn: Connection, service: RoomService) ->
             error = ApiError("bad_token", "this token holds no seat here; hello again")
             conn.send(_error(conn, error, message.ref))
             continue
-        conn.seat = seat
-        return message
+        # Presence is kept per human: against the computer and on one device there is one,
+        # whose seat a new game may swap, so it is always kept as seat 0.
+        one_human = loaded.room.mode in ("computer", "local")
+        conn.seat = None if seat is None else 0 if one_human else seat
+        return message, seat
 
 
-async def _open(service: RoomService, conn: Connection, hello: Hello) -> None:
+async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int | None) -> None:
     """Claim the seat (taking it over from another tab), send the welcome."""
     room_id = conn.room_id
     settings = service.settings
@@ -209,8 +217,8 @@ async def _open(service: RoomService, conn: Connection, hello: Hello) -> None:
     welcome = WelcomeMessage(
         room=room_id,
         version=version,
-        seat=None if conn.seat is None else (0 if conn.seat == 0 else 1),
-        role="player" if conn.seat is not None else "spectator",
+        seat=None if seat is None else (0 if seat == 0 else 1),
+        role="player" if seat is not None else "spectator",
         seats=views.seat_views(loaded.room, presence),
         spectators=presence.spectators,
         events=events,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 import redis.asyncio as aioredis
+from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import REDIS_URL, LiveServer
 from tests.server.room_client import RoomModel, Socket, act, create_room, move, read_room
@@ -113,3 +115,27 @@ async def test_a_dead_thinker_is_replaced(server: LiveServer, key_prefix: str) -
         await socket.close()
     finally:
         await redis.aclose()
+
+
+async def test_presence_and_takeover_follow_the_player_when_a_new_game_swaps_seats(
+    server: LiveServer,
+) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="computer", rows=2, cols=2, first="me")
+        room, token = grant["room_id"], grant["token"]
+        socket = await Socket.open(server, room, token)
+        assert (
+            await act(client, room, token, type="new_game", first="computer")
+        ).status_code == 200
+        await socket.expect("event", lambda m: m["event"]["kind"] == "restarted")
+        assert socket.model.state["computer_seat"] == 0
+        state = await read_room(client, room)
+    human = state["seats"][1]
+    assert human["kind"] == "human" and human["connected"]
+    second = await Socket.open(server, room, token)
+    assert second.seen[0]["seat"] == 1
+    with pytest.raises(ConnectionClosed):
+        while True:
+            await socket.next()
+    assert socket.ws.close_code == 4001
+    await second.close()
