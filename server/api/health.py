@@ -24,7 +24,7 @@ REPORTED_ONLY = {"redis_persistence"}
 """Checks shown by ``/readyz`` that do not make the server unready."""
 
 
-@router.get("/healthz", summary="The process is alive and serving")
+@router.get("/healthz", summary="The process is alive")
 async def healthz() -> Health:
     return Health(status="ok")
 
@@ -52,11 +52,7 @@ async def _redis_checks(request: Request) -> dict[str, str]:
     return checks
 
 
-@router.get(
-    "/readyz",
-    summary="Redis and the database answer (and whether Redis persists its data)",
-    response_model=Health,
-)
+@router.get("/readyz", summary="Redis and the database answer", response_model=Health)
 async def readyz(request: Request) -> Response:
     checks = await _redis_checks(request)
     try:

@@ -3,12 +3,14 @@ service feeds, and a settings guide that lists every setting the server reads.""
 
 from __future__ import annotations
 
+import argparse
 import re
 from pathlib import Path
 
 import httpx
 import websockets
 
+from server.cli import _parser
 from server.settings import Settings
 from tests.conftest import LiveServer
 
@@ -72,3 +74,11 @@ def test_every_setting_is_described_and_documented_with_its_default() -> None:
         default = field.default
         shown = "unset" if default is None else str(default)
         assert rows[variable] == (shown.lower() if isinstance(default, bool) else shown), name
+
+
+def test_every_command_and_flag_has_help() -> None:
+    parser = _parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in commands.choices.items():
+        for action in command._actions:
+            assert action.help, f"tetrad {name} {action.option_strings or action.dest}"
