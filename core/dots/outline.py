@@ -119,6 +119,6 @@ def houses(board: DotsBoard) -> list[tuple[Player, list[int], list[int]]]:
                 continue
             top = min(region)
             outline = board.walk_outline(top - geo.stride, top, 0, wall)
-            inside, _ = board.inside_chain(top, outline, 0)
+            inside = board.inside_chain(top, outline, wall)
             found.append((player, chain_around(board, inside), sorted(inside)))
     return found

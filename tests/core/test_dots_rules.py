@@ -193,6 +193,172 @@ def test_a_capture_takes_older_areas_and_houses_inside_its_chain_without_double_
     assert game.view()["houses"] == []
 
 
+# -- everything strictly inside a capture's outer chain is dead ------------------------------
+
+
+def captured_after(picture_text: str, move: tuple[int, int], to_move: int = 0) -> dots.DotsState:
+    game = from_picture(picture_text, to_move=to_move)
+    return game.play(Point(*move))
+
+
+def assert_dead_inside(game: dots.DotsState, points: list[tuple[int, int]]) -> None:
+    for x, y in points:
+        assert game.is_dead(Point(x, y)), (x, y)
+        assert not game.is_legal(Point(x, y)), (x, y)
+    [area] = game.view()["areas"]
+    assert all([x, y] in area["inside"] for x, y in points)
+
+
+def test_an_own_diamond_inside_a_capture_is_captured_with_it() -> None:
+    game = captured_after(
+        """
+        xxxxxxxxx
+        x.......x
+        x...x...x
+        x..x.x.o.
+        x...x...x
+        x.......x
+        xxxxxxxxx
+        """,
+        (8, 3),
+    )
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(4, 3), (4, 2), (3, 3)])  # the house's point and its marks
+    assert game.view()["houses"] == []
+
+
+def test_an_own_ring_of_several_points_inside_a_capture_is_captured_with_it() -> None:
+    game = captured_after(
+        """
+        xxxxxxxxx
+        x.......x
+        x..xxx..x
+        x.x...xo.
+        x..xxx..x
+        x.......x
+        xxxxxxxxx
+        """,
+        (8, 3),
+    )
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(3, 3), (4, 3), (5, 3)])
+    assert game.view()["houses"] == []
+
+
+@pytest.mark.parametrize(
+    "picture_text",
+    [
+        # the diamond hangs on the outer chain by a one-mark stalk
+        """
+        xxxxxxxxx
+        x.......x
+        x..x....x
+        xxx.x.o..
+        x..x....x
+        x.......x
+        xxxxxxxxx
+        """,
+        # the diamond's own corner mark touches the outer chain
+        """
+        xxxxxxxxx
+        x.......x
+        x.x.....x
+        xx.x..o..
+        x.x.....x
+        x.......x
+        xxxxxxxxx
+        """,
+    ],
+)
+def test_an_own_enclosure_hanging_on_the_outer_chain_is_captured_with_it(
+    picture_text: str,
+) -> None:
+    before = from_picture(picture_text)
+    [house] = before.view()["houses"]
+    [hole] = house["inside"]
+    game = before.play(Point(8, 3))
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(hole[0], hole[1])])
+    [area] = game.view()["areas"]
+    assert [hole[0] + 1, 3] in area["inside"]  # the enclosure's marks are inside too
+    assert [8, 3] in area["chain"] and [0, 3] not in area["chain"]
+    assert game.view()["houses"] == []
+
+
+def test_an_opponent_house_inside_a_capture_is_captured_and_its_marks_count() -> None:
+    game = captured_after(
+        """
+        xxxxxxxx
+        x......x
+        x..o...x
+        x.o.o.o.
+        x..o...x
+        x......x
+        xxxxxxxx
+        """,
+        (7, 3),
+    )
+    assert game.scores == (5, 0)
+    assert_dead_inside(game, [(3, 3)])
+    assert all(game.is_captured(Point(x, y)) for x, y in [(3, 2), (2, 3), (4, 3), (3, 4)])
+
+
+def test_an_earlier_capture_hanging_on_the_outer_chain_is_swallowed_once() -> None:
+    before = from_picture(
+        """
+        xxxxxxxxx
+        x.......x
+        x..x....x
+        xxxox.o..
+        x..x....x
+        x.......x
+        xxxxxxxxx
+        """
+    )
+    assert before.scores == (1, 0)  # the diamond round (3, 3) hangs on a one-mark stalk
+    game = before.play(Point(8, 3))
+    assert game.scores == (2, 0)  # (3, 3) is not counted twice
+    [area] = game.view()["areas"]
+    assert [3, 3] in area["inside"] and [6, 3] in area["inside"]
+
+
+def test_a_spur_of_own_marks_sticking_into_a_capture_lies_inside_it() -> None:
+    game = captured_after(
+        """
+        xxxxxxxx
+        x..xx..x
+        x..xx..x
+        x....o..
+        x......x
+        xxxxxxxx
+        """,
+        (7, 3),
+    )
+    [area] = game.view()["areas"]
+    assert [3, 2] in area["inside"] and [4, 2] in area["inside"]  # the spur's tip
+    assert [3, 1] in area["chain"] and [4, 1] in area["chain"]  # its root is chain
+
+
+def test_the_house_rule_takes_an_enclosure_hanging_on_the_house_chain() -> None:
+    game = from_picture(
+        """
+        xxxxxxxxx
+        x.......x
+        x..x....x
+        xxx.x...x
+        x..x....x
+        x.......x
+        xxxxxxxxx
+        """,
+        to_move=1,
+    )
+    assert len(game.view()["houses"]) == 2  # the big house and the diamond hanging in it
+    game = game.play(Point(6, 3))
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(3, 3), (6, 3), (1, 1)])
+    assert game.view()["houses"] == []
+
+
 def test_an_older_area_sharing_the_chain_stays_a_separate_area() -> None:
     game = from_picture(
         """
