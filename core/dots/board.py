@@ -42,9 +42,9 @@ from __future__ import annotations
 from array import array
 from typing import TypeAlias
 
-from core.dots.geometry import Geometry, Point
+from core.dots.geometry import Geometry
 from core.errors import IllegalMove
-from core.game import Player
+from core.game import Player, other
 
 EMPTY = 0
 LIVE0 = 1
@@ -52,7 +52,7 @@ LIVE1 = 2
 DEAD = 3
 BORDER = 4
 
-Area: TypeAlias = "tuple[int, tuple[int, ...], Area | None]"
+Area: TypeAlias = "tuple[Player, tuple[int, ...], Area | None]"
 """A capture as a linked list, newest first: (captor, indices inside its chain, older)."""
 
 _RUNNING, _CLOSED, _SAME_LOOP, _OUTER = 0, 1, 2, 3
@@ -136,6 +136,7 @@ class DotsBoard:
     __slots__ = (
         "areas",
         "cell",
+        "cut_off",
         "enclosed",
         "geometry",
         "last",
@@ -161,6 +162,8 @@ class DotsBoard:
     """Position of each index in ``playable``, or -1."""
     player: Player
     score: list[int]
+    cut_off: int
+    """How many areas marks have cut off so far (captured or become houses)."""
     last: int
     moves: int
     win_margin: int | None
@@ -181,6 +184,7 @@ class DotsBoard:
             self.slot[index] = position
         self.player = 0
         self.score = [0, 0]
+        self.cut_off = 0
         self.last = -1
         self.moves = 0
         self.win_margin = win_margin
@@ -198,6 +202,7 @@ class DotsBoard:
         board.slot = self.slot[:]
         board.player = self.player
         board.score = self.score[:]
+        board.cut_off = self.cut_off
         board.last = self.last
         board.moves = self.moves
         board.win_margin = self.win_margin
@@ -213,10 +218,6 @@ class DotsBoard:
             return True
         margin = self.win_margin
         return margin is not None and abs(self.score[0] - self.score[1]) >= margin
-
-    def index(self, x: int, y: int) -> int:
-        """Array index of the point ``(x, y)`` (InvalidMove off the board)."""
-        return self.geometry.index(Point(x, y))
 
     def is_playable(self, index: int) -> bool:
         """Whether a mark may go on ``index``: a free point outside every captured area."""
@@ -257,14 +258,14 @@ class DotsBoard:
             playable[position] = moved
             slot[moved] = position
         slot[index] = -1
-        self.player = 1 - player  # type: ignore[assignment]
+        self.player = other(player)
         self.last = index
         self.moves += 1
         groups = LOCAL_GROUPS[neighbour_walls(cell, index, self.geometry.stride, wall)]
         if len(groups) > 1 and self._close(index, player, groups):
             return
         if self.enclosed[index] & (2 - player):
-            self._intrude(index, 1 - player)  # type: ignore[arg-type]
+            self._intrude(index, other(player))
 
     # -- the rules ----------------------------------------------------------------------
 
@@ -336,6 +337,7 @@ class DotsBoard:
         cut_off = [walk for walk in range(count) if status[walk] == _CLOSED and turns[walk] >= 0]
         if not cut_off:
             return False
+        self.cut_off += len(cut_off)
         enclosed = self.enclosed
         opponent = 2 - player
         fills = []
@@ -432,7 +434,7 @@ class DotsBoard:
                     or start + west in reaching_edge
                     or start + north in reaching_edge
                 ):
-                    region = self._region_or_open(start, seen, reaching_edge, wall)
+                    region = self.closed_region(start, wall, reaching_edge, seen)
                     if region is not None:
                         seen |= region
                         inside.extend(region)
@@ -453,14 +455,16 @@ class DotsBoard:
                 inside.append(mark)
         return added_opponent
 
-    def _region_or_open(
-        self, start: int, walls: set[int], open_: set[int], wall: int
+    def closed_region(
+        self, start: int, wall: int, open_: set[int], fence: set[int] | None = None
     ) -> set[int] | None:
-        """The region round ``start`` that ``walls`` close off, or None when it reaches the
-        board's edge (then its points join ``open_``, the points known to reach it).
+        """The points joined to ``start`` horizontally and vertically without crossing
+        ``fence`` (by default: the live marks of ``wall``), if they do not reach the edge of
+        the board; else None, and they join ``open_``, the points known to reach it.
 
-        A free point that no area of ``wall`` marks may hold reaches the edge, so the
-        search stops there too.
+        The search runs toward the nearest edge first, and stops at any point of ``open_``
+        and at any free point that no closed area of ``wall`` marks may hold (see
+        ``enclosed``), so open land is told quickly.
         """
         cell = self.cell
         enclosed = self.enclosed
@@ -478,7 +482,9 @@ class DotsBoard:
                 if near in open_:
                     open_ |= region
                     return None
-                if near not in walls and near not in region:
+                if near not in region and (
+                    cell[near] != wall if fence is None else near not in fence
+                ):
                     region.add(near)
                     stack.append(near)
         return region

@@ -472,7 +472,8 @@ def test_json_and_text_records_round_trip(state: dots.DotsState, end: str | None
     assert dots.format_record(dots.parse_record(text)) == text
     for move in state.moves:
         assert state.move_from_json(state.move_to_json(move)) == move
-        assert dots.parse_point(dots.format_point(move)) == move
+        assert Point.from_str(str(move)) == move
+        assert eval(repr(move)) == move
 
 
 @settings(max_examples=25, deadline=None)
