@@ -52,7 +52,8 @@ export function ResultCard(props: {
       data-testid="game-over"
     >
       <h2 id="over-h">{resultHeadline(state, people, mySeat, tr)}</h2>
-      <p class="final-score" aria-label={finalScore(state, people, tr)}>
+      <p class="final-score">
+        <span class="sr-only">{finalScore(state, people, tr)}</span>
         <span aria-hidden="true">{people[0].name}</span>
         <strong aria-hidden="true">{scores[0]}</strong>
         <span aria-hidden="true">:</span>
