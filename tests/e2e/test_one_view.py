@@ -133,6 +133,8 @@ def test_computer_game_and_its_result_in_one_view(contexts: Any, width: int, hei
     assert page.locator(BOARD).get_attribute("data-rows") == "5"
     assert_in_view(page, "computer", BOARD, ".players", "[data-testid='turn']", ".controls")
     assert_accessible(page, "computer game")
+    # The tab tells a player in another tab that it is their move, with the score.
+    page.wait_for_function("() => document.title.startsWith('Your move · 0:0')")
     # The board takes the room it is given: most of the short side of the window.
     box = page.locator(BOARD).bounding_box()
     assert box["width"] >= min(width - 40, height - 120) * 0.9, box

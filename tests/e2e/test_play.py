@@ -285,3 +285,10 @@ def test_daily_board_starts_with_lines_drawn(contexts: Any) -> None:
     results = page.request.get("/api/daily/results").json()
     assert results["players"] >= 1
     assert any(entry["boxes"] == mine for entry in results["distribution"])
+    # One clear end card: the next game is practice, not a second result for today.
+    card = page.locator(GAME_OVER)
+    assert card.get_by_role("button", name="Hrát znovu (trénink)").count() == 1
+    assert page.locator(".controls").get_by_role("button", name="Nová partie").count() == 0
+    card.get_by_role("button", name="Hrát znovu (trénink)").click()
+    page.locator(".room[data-game-number='2']").wait_for()
+    assert page.locator(".room-title .badge.practice").text_content() == "Trénink"
