@@ -302,8 +302,8 @@ export interface PluralForms {
 }
 
 const plural = {
-  announceBoxes: { one: "{name} closes a box.", other: "{name} closes {n} boxes." },
-  announceCaptures: { one: "{name} captures {n} mark.", other: "{name} captures {n} marks." },
+  announceBoxes: { one: "{name}: one box closed.", other: "{name}: {n} boxes closed." },
+  announceCaptures: { one: "{name}: {n} mark captured.", other: "{name}: {n} marks captured." },
   spectators: { one: "{n} watching", other: "{n} watching" },
   boxes: { one: "{n} box", other: "{n} boxes" },
   otherPlayers: { one: "{n} other player", other: "{n} other players" },
