@@ -38,7 +38,13 @@ def open_page(contexts: Any, width: int, height: int, locale: str = "en-US") -> 
     return ctx.new_page()
 
 
+# Cards fade in: contrast is judged once every animation that ends has ended.
+_SETTLED = """() => document.getAnimations().every(
+  a => a.playState !== 'running' || !isFinite(a.effect.getComputedTiming().endTime))"""
+
+
 def assert_accessible(page: Any, where: str) -> None:
+    page.wait_for_function(_SETTLED)
     problems = page.evaluate(_SERIOUS)
     assert not problems, f"{where}: " + "; ".join(problems)
 
