@@ -3,6 +3,8 @@ games; and axe-core finds no serious or critical accessibility problem on any of
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,8 @@ from tests.e2e.pages import (
 )
 
 AXE = Path(__file__).resolve().parents[2] / "client" / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS_VIEW = Path(os.environ.get("TETRAD_SHOTS_VIEW", "/tmp/shots-view"))
+"""Where every screen checked here is saved as a picture, to look at."""
 SIZES = [pytest.param(1280, 800, id="desktop"), pytest.param(390, 844, id="phone")]
 
 _SERIOUS = """async () => {
@@ -65,6 +69,9 @@ def assert_in_view(page: Any, where: str, *selectors: str) -> None:
             and box["y"] + box["height"] <= height + 0.5
         )
         assert inside, f"{where}: {selector} at {box} is outside the {width}×{height} view"
+    SHOTS_VIEW.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^a-z0-9]+", "-", where.lower()).strip("-")
+    page.screenshot(path=str(SHOTS_VIEW / f"{name}-{width}x{height}.png"))
 
 
 def start(page: Any, mode: str, game: str = "boxes", size: str | None = None) -> None:
