@@ -34,8 +34,9 @@ $(CLIENT_STAMP): $(CLIENT_DEPS) $(CLIENT_SRC)
 
 client: $(CLIENT_STAMP)
 
-client-test: $(CLIENT_DEPS)
-	cd client && npm test
+# The client's protocol types must be what the server's models generate.
+client-test: $(CLIENT_DEPS) setup
+	cd client && npm run check:api && npm test
 
 lint: setup
 	$(BIN)/ruff check .

@@ -15,12 +15,11 @@ import uuid
 
 from redis.asyncio import Redis
 
-from server.api.schemas import CreateBoxesRoom
 from server.rooms.computer import ComputerPlayer
-from server.rooms.service import RoomService
+from server.rooms.model import PlayMove
+from server.rooms.service import RoomOptions, RoomService
 from server.settings import Settings
 from server.store.room_store import RoomStore
-from server.ws.protocol import LineMove, MakeMove
 
 
 async def main() -> None:
@@ -33,23 +32,26 @@ async def main() -> None:
         redis_url="unused", key_prefix=prefix, data_dir=tempfile.mkdtemp(),
         room_creations_per_minute=1_000_000,
     )  # fmt: skip
-    service = RoomService(RoomStore(redis, prefix), settings, ComputerPlayer(1))
+    store = RoomStore(redis, prefix, settings.events_kept)
+    service = RoomService(store, settings, ComputerPlayer(1))
     before = int((await redis.info("memory"))["used_memory"])
     rooms = []
+    asked = RoomOptions("boxes", "local", "normal", None, {"rows": 5, "cols": 5})
     for _ in range(args.rooms):
-        grant = await service.create(
-            CreateBoxesRoom(game="boxes", mode="local"), "bench", "http://localhost"
-        )
-        state = grant.state
-        while not state.is_over:
-            move = MakeMove(type="move", move=LineMove(**state.legal_moves[0]))
-            state = (await service.move(grant.room_id, grant.token, move)).state
-        rooms.append(grant.room_id)
+        granted = await service.create(asked, "bench")
+        room_id = granted.room.id
+        while True:
+            game = (await service.load(room_id)).room.game
+            if game.is_over:
+                break
+            await service.command(room_id, granted.token, PlayMove(next(game.legal_moves())))
+        rooms.append(room_id)
     after = int((await redis.info("memory"))["used_memory"])
     usage = []
     for room in rooms:
         keys = service.store.keys(room)
-        usage.append(sum([await redis.memory_usage(k) or 0 for k in (keys.room, keys.events)]))
+        parts = (keys.room, keys.moves, keys.events, keys.move_ids)
+        usage.append(sum([await redis.memory_usage(k) or 0 for k in parts]))
     print(f"{args.rooms} finished 5x5 rooms (61 versions each, {settings.events_kept} events kept)")
     print(f"  MEMORY USAGE per room: {sum(usage) / len(usage) / 1024:.2f} KiB")
     print(f"  used_memory growth per room: {(after - before) / args.rooms / 1024:.2f} KiB")

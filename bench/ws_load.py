@@ -1,13 +1,16 @@
-"""Websocket load: moves/s and delivery latency with two server processes on one Redis,
-against a bare baseline (a minimal websocket relay through Redis pub/sub), side by side;
-and the memory an idle websocket costs a server process.
+"""Websocket load: moves/s, delivery latency, server CPU and bytes per move, against a bare
+baseline (a websocket relay that does a Redis MULTI with an INCR, an RPUSH and a PUBLISH per
+move), side by side in the same run; and the memory an idle websocket costs a server.
 
-    .venv/bin/python bench/ws_load.py --rooms 20 --moves 60
+    .venv/bin/python bench/ws_load.py --rooms 50 --seconds 20 --game boxes --pin
+    .venv/bin/python bench/ws_load.py --rooms 50 --seconds 20 --game dots --pin
+    .venv/bin/python bench/ws_load.py --processes 2 ...   # the players of a room on two processes
 
-Needs Redis at 127.0.0.1:6379. Reports ratios tetrad / baseline. Each side first sets all its
-rooms up (tetrad: create and join over REST, two websockets, hello, presence), then every
-room plays at once; moves/s and delivery latency (mover's send → the other player's receipt)
-cover only that second phase.
+Needs Redis (``--redis-url``, default 127.0.0.1:6379). Each side first sets all its rooms up
+(tetrad: create and join over REST, two websockets, hello, presence), then every room plays
+at once for ``--seconds``: the player to move sends, and the time until the other player
+receives the event is the delivery latency. ``--pin`` puts the servers on the first core and
+this load client on the second, so server CPU per move is measured without the client.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -24,6 +28,7 @@ import sys
 import tempfile
 import time
 import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -31,8 +36,6 @@ import redis.asyncio as aioredis
 import websockets
 
 REPO = Path(__file__).resolve().parents[1]
-REDIS_URL = "redis://127.0.0.1:6379/0"
-ROWS = int(os.environ.get("BENCH_ROWS", "10"))
 
 
 def free_socket() -> socket.socket:
@@ -42,21 +45,22 @@ def free_socket() -> socket.socket:
     return sock
 
 
-def spawn(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+def spawn(args: list[str], env: dict[str, str], pin: bool) -> tuple[subprocess.Popen[bytes], int]:
     sock = free_socket()
     port = sock.getsockname()[1]
+    command = [*args, "--fd", str(sock.fileno())]
+    if pin:
+        command = ["taskset", "-c", "0", *command]
     process = subprocess.Popen(
-        [*args, "--fd", str(sock.fileno())] if args[0] != "baseline" else
-        [sys.executable, __file__, "--serve-baseline", str(sock.fileno())],
-        cwd=REPO, env={**os.environ, **env}, pass_fds=[sock.fileno()],
-    )  # fmt: skip
+        command, cwd=REPO, env={**os.environ, **env}, pass_fds=[sock.fileno()]
+    )
     sock.close()
     return process, port
 
 
 async def wait_ready(port: int, path: str) -> None:
     async with httpx.AsyncClient() as client:
-        for _ in range(400):
+        for _ in range(600):
             try:
                 if (await client.get(f"http://127.0.0.1:{port}{path}")).status_code == 200:
                     return
@@ -67,7 +71,7 @@ async def wait_ready(port: int, path: str) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far."""
+    """User + system CPU time a process (and its reaped children) has used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -79,14 +83,16 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-# -- the bare baseline: a websocket relay through Redis pub/sub -----------------------------
+# -- the bare baseline: a websocket relay through Redis -------------------------------------
 
 
-def serve_baseline(fd: int) -> None:
+def serve_baseline(fd: int, redis_url: str) -> None:
+    """Relay every message to the room's sockets on every process, after keeping it the way
+    a minimal durable server would (one MULTI: bump a version, append, publish)."""
     from websockets.asyncio.server import serve
 
     async def main() -> None:
-        redis = aioredis.Redis.from_url(REDIS_URL)
+        redis = aioredis.Redis.from_url(redis_url)
         local: dict[str, set] = {}
         pubsub = redis.pubsub()
         await pubsub.psubscribe("bench-baseline:*")
@@ -95,8 +101,9 @@ def serve_baseline(fd: int) -> None:
             async for message in pubsub.listen():
                 if message["type"] == "pmessage":
                     room = message["channel"].decode().split(":", 1)[1]
+                    text = message["data"].decode()
                     for ws in list(local.get(room, ())):
-                        await ws.send(message["data"].decode())
+                        await ws.send(text)
 
         async def handler(ws) -> None:
             if ws.request.path == "/ready":
@@ -105,137 +112,215 @@ def serve_baseline(fd: int) -> None:
             local.setdefault(room, set()).add(ws)
             try:
                 async for text in ws:
-                    await redis.publish(f"bench-baseline:{room}", text)
+                    pipe = redis.pipeline(transaction=True)
+                    pipe.incr(f"bench-baseline-v:{room}")
+                    pipe.rpush(f"bench-baseline-l:{room}", text)
+                    pipe.publish(f"bench-baseline:{room}", text)
+                    await pipe.execute()
             finally:
                 local[room].discard(ws)
 
         fan_out_task = asyncio.create_task(fan_out())
         sock = socket.socket(fileno=fd)
-        async with serve(handler, sock=sock):
+        async with serve(handler, sock=sock, compression=None):
             await asyncio.Future()
         fan_out_task.cancel()
 
     asyncio.run(main())
 
 
-# -- measurements ---------------------------------------------------------------------------
+# -- players ----------------------------------------------------------------------------------
 
 
-Room = tuple[list[websockets.ClientConnection], dict | None]
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    event_bytes: list[int] = field(default_factory=list)
+    capture_bytes: list[int] = field(default_factory=list)
 
 
-async def tetrad_room_setup(ports: tuple[int, int]) -> Room:
-    """Create a live room on the first process, join it, connect one player to each process
-    and wait until both see each other connected."""
-    base_a = f"http://127.0.0.1:{ports[0]}"
-    async with httpx.AsyncClient(base_url=base_a) as client:
-        grant = (
-            await client.post(
-                "/api/rooms", json={"game": "boxes", "rows": ROWS, "cols": ROWS, "mode": "live"}
-            )
-        ).json()
+class Board:
+    """What a player needs to choose a move: the free lines or points, in a random order."""
+
+    def __init__(self, snapshot: dict, rng: random.Random) -> None:
+        board = snapshot["board"]
+        self.game = board["game"]
+        self.rng = rng
+        if self.game == "boxes":
+            rows, cols = board["rows"], board["cols"]
+            every = [((x, y), (x + 1, y)) for y in range(rows + 1) for x in range(cols)]
+            every += [((x, y), (x, y + 1)) for y in range(rows) for x in range(cols + 1)]
+            drawn = {tuple(map(tuple, entry["line"])) for entry in board["lines"]}
+            self.free = {line for line in every if line not in drawn}
+        else:
+            taken = {(x, y) for x, y, _ in board["marks"]}
+            for area in board["areas"]:
+                taken.update(map(tuple, area["inside"]))
+            self.free = {
+                (x, y)
+                for y in range(board["height"])
+                for x in range(board["width"])
+                if (x, y) not in taken
+            }
+        self.order = sorted(self.free)
+        rng.shuffle(self.order)
+
+    def apply(self, event: dict) -> None:
+        if event["kind"] != "move":
+            return
+        move = event["move"]
+        if "line" in move:
+            self.free.discard(tuple(map(tuple, move["line"])))
+            return
+        self.free.discard(tuple(move["point"]))
+        for area in event.get("captures", ()):
+            self.free.difference_update(map(tuple, area["inside"]))
+
+    def choose(self) -> dict | None:
+        while self.order:
+            item = self.order.pop()
+            if item in self.free:
+                if self.game == "boxes":
+                    return {"line": [list(item[0]), list(item[1])]}
+                return {"point": list(item)}
+        return None
+
+
+async def tetrad_room_setup(ports: tuple[int, int], body: dict) -> tuple:
+    base = f"http://127.0.0.1:{ports[0]}"
+    async with httpx.AsyncClient(base_url=base) as client:
+        grant = (await client.post("/api/rooms", json=body)).json()
         guest = (
             await client.post(
                 f"/api/rooms/{grant['room_id']}/join", json={"invite_code": grant["invite_code"]}
             )
         ).json()
     room = grant["room_id"]
-    a = await websockets.connect(f"ws://127.0.0.1:{ports[0]}/api/rooms/{room}/ws")
-    b = await websockets.connect(f"ws://127.0.0.1:{ports[1]}/api/rooms/{room}/ws")
-    await a.send(json.dumps({"type": "hello", "token": grant["token"]}))
-    await b.send(json.dumps({"type": "hello", "token": guest["token"]}))
-    state = None
-    for ws in (a, b):
+    sockets = []
+    for port, token in ((ports[0], grant["token"]), (ports[1], guest["token"])):
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/api/rooms/{room}/ws", compression=None
+        )
+        await ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
             message = json.loads(await ws.recv())
             if message["type"] == "welcome":
-                state = message["state"]
                 break
-    while True:  # wait until both presences are visible
-        message = json.loads(await a.recv())
+        sockets.append(ws)
+    snapshot = message["snapshot"]
+    while True:  # both presences visible
+        message = json.loads(await sockets[0].recv())
         if message["type"] == "presence" and all(s["connected"] for s in message["seats"]):
             break
-    return [a, b], state
+    return sockets, snapshot, grant["seat"]
 
 
-async def tetrad_room_play(room: Room, moves: int, latencies: list[float]) -> int:
-    sockets, state = room
-    assert state is not None
-    done = 0
-    for _ in range(moves):
-        if not state["legal_moves"]:
-            break  # the board is full: a bigger BENCH_ROWS gives more moves
-        mover = state["to_move"]
-        other = sockets[1 - mover]
+async def _next_event(ws, tally: Tally | None) -> dict:
+    while True:
+        text = await ws.recv()
+        message = json.loads(text)
+        if message["type"] == "event":
+            if tally is not None:
+                tally.event_bytes.append(len(text))
+                if message["event"].get("captures"):
+                    tally.capture_bytes.append(len(text))
+            return message
+
+
+async def tetrad_room_play(room: tuple, until: float, tally: Tally, seed: int) -> None:
+    sockets, snapshot, _ = room
+    rng = random.Random(seed)
+    board = Board(snapshot, rng)
+    status = snapshot["status"]
+    version = snapshot["version"]
+    while time.perf_counter() < until:
+        if status.get("outcome") is not None:
+            # A new game (both offer a restart) and a fresh look at the board.
+            await sockets[0].send(json.dumps({"type": "offer", "kind": "restart"}))
+            await sockets[1].send(json.dumps({"type": "offer", "kind": "restart"}))
+            for ws in sockets:
+                while True:
+                    message = await _next_event(ws, None)
+                    if message["event"]["kind"] == "restarted":
+                        break
+            event = message["event"]
+            board = Board({"board": event["board"]}, rng)
+            status, version = message["status"], message["version"]
+            continue
+        mover = status["to_move"]
+        move = board.choose()
+        if move is None:
+            break
         started = time.perf_counter()
-        await sockets[mover].send(
-            json.dumps(
-                {"type": "move", "move": state["legal_moves"][0], "version": state["version"]}
-            )
-        )
-        while True:
-            message = json.loads(await other.recv())
-            if message["type"] == "event":
-                break
-        latencies.append(time.perf_counter() - started)
-        state = message["state"]
-        while True:  # drain the mover's copy
-            message = json.loads(await sockets[mover].recv())
-            if message["type"] == "event":
-                break
-        done += 1
+        await sockets[mover].send(json.dumps({"type": "move", "move": move, "version": version}))
+        seen = await _next_event(sockets[1 - mover], tally)
+        tally.latencies.append(time.perf_counter() - started)
+        await _next_event(sockets[mover], None)  # the mover's copy (its ack is skipped)
+        board.apply(seen["event"])
+        status, version = seen["status"], seen["version"]
+        tally.moves += 1
     for ws in sockets:
         await ws.close()
-    return done
 
 
-async def baseline_room_setup(ports: tuple[int, int]) -> Room:
+async def baseline_room_setup(ports: tuple[int, int], body: dict) -> tuple:
     room = uuid.uuid4().hex
-    a = await websockets.connect(f"ws://127.0.0.1:{ports[0]}/{room}")
-    b = await websockets.connect(f"ws://127.0.0.1:{ports[1]}/{room}")
-    await asyncio.sleep(0.2)  # the relay has no welcome: give the subscription time
-    return [a, b], None
+    a = await websockets.connect(f"ws://127.0.0.1:{ports[0]}/{room}", compression=None)
+    b = await websockets.connect(f"ws://127.0.0.1:{ports[1]}/{room}", compression=None)
+    await asyncio.sleep(0.3)  # the relay has no welcome: give the subscription time
+    return [a, b], None, 0
 
 
-async def baseline_room_play(room: Room, moves: int, latencies: list[float]) -> int:
-    sockets, _ = room
+async def baseline_room_play(room: tuple, until: float, tally: Tally, seed: int) -> None:
+    sockets, _, _ = room
     payload = json.dumps({"type": "move", "move": {"line": [[0, 0], [1, 0]]}, "version": 1})
-    for index in range(moves):
+    index = 0
+    while time.perf_counter() < until:
         mover, other = sockets[index % 2], sockets[1 - index % 2]
         started = time.perf_counter()
         await mover.send(payload)
         await other.recv()
-        latencies.append(time.perf_counter() - started)
+        tally.latencies.append(time.perf_counter() - started)
         await mover.recv()
+        tally.moves += 1
+        index += 1
     for ws in sockets:
         await ws.close()
-    return moves
 
 
 async def load(
-    kind: str, ports: tuple[int, int], pids: list[int], rooms: int, moves: int
+    kind: str, ports: tuple[int, int], pids: list[int], rooms: int, seconds: float, body: dict
 ) -> dict[str, float]:
-    """Set all rooms up, then time only the moves: every room plays at once. Besides wall
-    time, count the CPU the two server processes spend per move: on a shared, busy machine
-    that figure is much steadier than latency."""
-    latencies: list[float] = []
+    """Set all rooms up, then play for ``seconds`` with every room at once. Besides wall
+    time, count the CPU the server processes spend per move."""
     setup = tetrad_room_setup if kind == "tetrad" else baseline_room_setup
     play = tetrad_room_play if kind == "tetrad" else baseline_room_play
-    started = time.perf_counter()
-    ready = await asyncio.gather(*[setup(ports) for _ in range(rooms)])
-    setup_s = time.perf_counter() - started
+    ready = []
+    for start in range(0, rooms, 10):  # a few at a time: room creation is not what we time
+        ready += await asyncio.gather(
+            *[setup(ports, body) for _ in range(start, min(rooms, start + 10))]
+        )
+    tally = Tally()
+    print(f"{kind}: {rooms} rooms ready, playing", flush=True)
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     started = time.perf_counter()
-    counts = await asyncio.gather(*[play(room, moves, latencies) for room in ready])
+    until = started + seconds
+    await asyncio.gather(*[play(room, until, tally, seed) for seed, room in enumerate(ready)])
     elapsed = time.perf_counter() - started
     cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
-    latencies.sort()
+    latencies = sorted(tally.latencies)
     return {
-        "moves_per_s": sum(counts) / elapsed,
+        "moves": tally.moves,
+        "moves_per_s": tally.moves / elapsed,
         "p50_ms": statistics.median(latencies) * 1000,
         "p99_ms": latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000,
-        "setup_s": setup_s,
-        "cpu_ms_per_move": cpu * 1000 / sum(counts),
+        "cpu_ms_per_move": cpu * 1000 / max(1, tally.moves),
+        "event_bytes": statistics.mean(tally.event_bytes) if tally.event_bytes else 0,
+        "event_bytes_max": max(tally.event_bytes, default=0),
+        "capture_bytes": statistics.mean(tally.capture_bytes) if tally.capture_bytes else 0,
+        "capture_bytes_max": max(tally.capture_bytes, default=0),
+        "captures": len(tally.capture_bytes),
     }
 
 
@@ -243,42 +328,70 @@ async def idle_memory(port: int, pid: int, count: int) -> float:
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
         grant = (await client.post("/api/rooms", json={"game": "boxes", "mode": "live"})).json()
     room = grant["room_id"]
-    warm = [
-        await websockets.connect(f"ws://127.0.0.1:{port}/api/rooms/{room}/ws") for _ in range(20)
-    ]
-    for ws in warm:
+
+    async def spectator() -> websockets.ClientConnection:
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/api/rooms/{room}/ws", compression=None
+        )
         await ws.send(json.dumps({"type": "hello", "token": None}))
         await ws.recv()
+        return ws
+
+    warm = [await spectator() for _ in range(50)]
     await asyncio.sleep(1)
     before = rss_kib(pid)
-    sockets = []
-    for _ in range(count):
-        ws = await websockets.connect(f"ws://127.0.0.1:{port}/api/rooms/{room}/ws")
-        await ws.send(json.dumps({"type": "hello", "token": None}))
-        await ws.recv()
-        sockets.append(ws)
-    await asyncio.sleep(1)
+    sockets = [await spectator() for _ in range(count)]
+    await asyncio.sleep(2)
     after = rss_kib(pid)
     for ws in sockets + warm:
         await ws.close()
     return (after - before) / count
 
 
+def report(title: str, base: dict, ours: dict) -> None:
+    print(title)
+    for name, value in (("relay", base), ("tetrad", ours)):
+        print(
+            f"  {name:7s} {value['moves_per_s']:7.0f} moves/s ({value['moves']:6.0f})  "
+            f"delivery p50 {value['p50_ms']:6.2f} ms  p99 {value['p99_ms']:7.2f} ms  "
+            f"server CPU {value['cpu_ms_per_move']:.3f} ms/move"
+        )
+    print(
+        f"  ratio   {ours['moves_per_s'] / base['moves_per_s']:7.2f} x throughput   "
+        f"p99 {ours['p99_ms'] / base['p99_ms']:.2f} x   "
+        f"{ours['cpu_ms_per_move'] / base['cpu_ms_per_move']:.2f} x server CPU per move"
+    )
+    print(
+        f"  tetrad event bytes: mean {ours['event_bytes']:.0f}, max {ours['event_bytes_max']}; "
+        f"with a capture ({ours['captures']}): mean {ours['capture_bytes']:.0f}, "
+        f"max {ours['capture_bytes_max']}"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rooms", type=int, default=20)
-    parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--game", choices=["boxes", "dots"], default="boxes")
+    parser.add_argument("--processes", type=int, choices=[1, 2], default=1)
+    parser.add_argument("--idle", type=int, default=1000, help="idle spectators to measure")
+    parser.add_argument("--pin", action="store_true", help="servers on core 0, client on 1")
     parser.add_argument(
-        "--one-process",
-        action="store_true",
-        help="both players of a room on the first process (the default single-process setup)",
+        "--only-tetrad", action="store_true", help="skip the relay (for profiling the server)"
     )
     args = parser.parse_args()
+    if args.pin:
+        os.sched_setaffinity(0, {1})
+    body = (
+        {"game": "boxes", "rows": 10, "cols": 10, "mode": "live"}
+        if args.game == "boxes"
+        else {"game": "dots", "width": 39, "height": 32, "mode": "live"}
+    )
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
     data = tempfile.mkdtemp()
     env = {
-        "TETRAD_REDIS_URL": REDIS_URL,
+        "TETRAD_REDIS_URL": args.redis_url,
         "TETRAD_KEY_PREFIX": prefix,
         "TETRAD_DATABASE_URL": f"sqlite:///{data}/bench.sqlite3",
         "TETRAD_DATA_DIR": data,
@@ -288,70 +401,54 @@ async def main() -> None:
         "TETRAD_MESSAGE_BURST": "100000",
     }
     # The server runs as a self-hoster runs it: ``tetrad serve`` (here on an inherited socket).
-    uvicorn = [
-        sys.executable,
-        "-m",
-        "server.cli",
-        "serve",
-        "--redis-url",
-        REDIS_URL,
-        "--database-url",
-        env["TETRAD_DATABASE_URL"],
-        "--data-dir",
-        data,
-        "--log-level",
-        "WARNING",
-    ]
+    serve = [sys.executable, "-m", "server.cli", "serve", "--log-level", "WARNING"]
+    relay = [sys.executable, __file__, "--serve-baseline", args.redis_url]
     processes = []
     try:
-        tetrad = [spawn(uvicorn, env) for _ in range(2)]
-        baseline = [spawn(["baseline"], env) for _ in range(2)]
+        tetrad = [spawn(serve, env, args.pin) for _ in range(args.processes)]
+        baseline = [spawn(relay, env, args.pin) for _ in range(args.processes)]
         processes = [p for p, _ in tetrad + baseline]
         for _, port in tetrad:
             await wait_ready(port, "/readyz")
         await asyncio.sleep(1)
-        second = 0 if args.one_process else 1
-        tetrad_ports = (tetrad[0][1], tetrad[second][1])
-        baseline_ports = (baseline[0][1], baseline[second][1])
+        last = args.processes - 1
+        tetrad_ports = (tetrad[0][1], tetrad[last][1])
+        baseline_ports = (baseline[0][1], baseline[last][1])
+        if args.only_tetrad:
+            print(f"tetrad server pid {tetrad[0][0].pid}", flush=True)
         base = await load(
-            "baseline", baseline_ports, [p.pid for p, _ in baseline], args.rooms, args.moves
+            "baseline",
+            baseline_ports,
+            [p.pid for p, _ in baseline],
+            args.rooms,
+            1 if args.only_tetrad else args.seconds,
+            body,
         )
         ours = await load(
-            "tetrad", tetrad_ports, [p.pid for p, _ in tetrad], args.rooms, args.moves
+            "tetrad", tetrad_ports, [p.pid for p, _ in tetrad], args.rooms, args.seconds, body
         )
-        where = "one process" if args.one_process else "players on different processes"
-        print(f"{args.rooms} rooms x {args.moves} moves, {where}")
-        for name, value in (("baseline", base), ("tetrad", ours)):
-            print(
-                f"  {name:9s} {value['moves_per_s']:8.0f} moves/s   delivery p50 "
-                f"{value['p50_ms']:6.2f} ms  p99 {value['p99_ms']:6.2f} ms   "
-                f"server CPU {value['cpu_ms_per_move']:.2f} ms/move   "
-                f"(setup of all rooms {value['setup_s']:.2f} s, not timed)"
-            )
-        print(
-            f"  ratio     {ours['moves_per_s'] / base['moves_per_s']:8.2f} x throughput   "
-            f"p50 {ours['p50_ms'] / base['p50_ms']:.2f} x   "
-            f"p99 {ours['p99_ms'] / base['p99_ms']:.2f} x latency   "
-            f"{ours['cpu_ms_per_move'] / base['cpu_ms_per_move']:.2f} x server CPU per move"
-        )
-        per_socket = await idle_memory(tetrad[0][1], tetrad[0][0].pid, args.idle)
-        print(
-            f"memory per idle websocket (tetrad, {args.idle} spectators): {per_socket:.1f} KiB RSS"
-        )
+        where = "one process" if args.processes == 1 else "players on two processes"
+        size = "10x10 Dots and Boxes" if args.game == "boxes" else "39x32 Dots"
+        report(f"{args.rooms} rooms for {args.seconds:.0f} s, {size}, {where}", base, ours)
+        if args.idle:
+            per_socket = await idle_memory(tetrad[0][1], tetrad[0][0].pid, args.idle)
+            print(f"memory per idle websocket ({args.idle} spectators): {per_socket:.1f} KiB RSS")
     finally:
         for process in processes:
             process.send_signal(signal.SIGTERM)
         for process in processes:
-            process.wait(timeout=20)
-        redis = aioredis.Redis.from_url(REDIS_URL)
-        keys = [k async for k in redis.scan_iter(match=f"{prefix}:*")]
-        if keys:
-            await redis.delete(*keys)
+            process.wait(timeout=30)
+        redis = aioredis.Redis.from_url(args.redis_url)
+        for pattern in (f"{prefix}:*", "bench-baseline*"):
+            keys = [k async for k in redis.scan_iter(match=pattern)]
+            if keys:
+                await redis.delete(*keys)
         await redis.aclose()
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--serve-baseline":
-        serve_baseline(int(sys.argv[2]))
+    if len(sys.argv) >= 3 and sys.argv[1] == "--serve-baseline":
+        fd = int(sys.argv[sys.argv.index("--fd") + 1])
+        serve_baseline(fd, sys.argv[2])
     else:
         asyncio.run(main())

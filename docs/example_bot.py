@@ -1,10 +1,11 @@
-"""A bot that plays Dots and Boxes against the tetrad server's computer.
+"""A bot that plays Dots and Boxes against the tetrad server's computer (protocol 2).
 
     python docs/example_bot.py --server http://127.0.0.1:8000 --level easy
 
 Needs `httpx` and `websockets` (pip install httpx websockets). It creates a computer
-room over REST, connects to the room's websocket, says hello with its seat token, and
-answers every position in which it is to move, until the game is over.
+room over REST, connects to the room's websocket, says hello with its seat token, keeps
+the board up to date from the events it receives, and moves whenever it is its turn,
+until the game is over.
 """
 
 from __future__ import annotations
@@ -19,10 +20,46 @@ import httpx
 import websockets
 
 
-def pick_move(state: dict, rng: random.Random) -> dict:
-    """Any legal line. Put your strategy here: `state["board"]` has the drawn lines and the
-    claimed boxes, or replay the position with `core` if tetrad is installed."""
-    return rng.choice(state["legal_moves"])
+class Board:
+    """The lines drawn so far, from the snapshot in `welcome` and every `move` event."""
+
+    def __init__(self, snapshot: dict) -> None:
+        board = snapshot["board"]
+        self.rows, self.cols = board["rows"], board["cols"]
+        self.drawn = {self.key(entry["line"]) for entry in board["lines"]}
+        self.status = snapshot["status"]
+        self.version = snapshot["version"]
+
+    @staticmethod
+    def key(line: list) -> tuple:
+        return tuple(sorted(map(tuple, line)))
+
+    def apply(self, message: dict) -> bool:
+        """Apply an event message; False if one was missed (ask for a `sync`)."""
+        if message["version"] <= self.version:
+            return True
+        if message["version"] > self.version + 1:
+            return False
+        event = message["event"]
+        if event["kind"] == "move":
+            self.drawn.add(self.key(event["move"]["line"]))
+        elif event["kind"] in ("restarted", "undone"):
+            self.drawn = {self.key(entry["line"]) for entry in event["board"]["lines"]}
+        self.status = {**self.status, "outcome": None, **message["status"]}
+        self.version = message["version"]
+        return True
+
+    def legal_moves(self) -> list[dict]:
+        """Every line between adjacent dots that is not drawn yet."""
+        every = [[[x, y], [x + 1, y]] for y in range(self.rows + 1) for x in range(self.cols)]
+        every += [[[x, y], [x, y + 1]] for y in range(self.rows) for x in range(self.cols + 1)]
+        return [{"line": line} for line in every if self.key(line) not in self.drawn]
+
+
+def pick_move(board: Board, rng: random.Random) -> dict:
+    """Any legal line. Put your strategy here, or replay the position with `core` if
+    tetrad is installed (`core.boxes`, `core.ai.choose_move`)."""
+    return rng.choice(board.legal_moves())
 
 
 async def play(server: str, level: str, rows: int, cols: int) -> None:
@@ -39,36 +76,37 @@ async def play(server: str, level: str, rows: int, cols: int) -> None:
     ws_url = server.replace("http", "ws", 1) + f"/api/rooms/{room}/ws"
     async with websockets.connect(ws_url) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))  # token never in the URL
-        version = -1
+        board: Board | None = None
+        asked = -1  # the version at which we last moved: one move per turn
         while True:
             message = json.loads(await ws.recv())
-            if message["type"] == "error":
+            kind = message["type"]
+            if kind == "error":
                 print("refused:", message["code"], message["message"])
+                asked = -1
+            elif kind in ("welcome", "resync"):
+                if message["snapshot"] is not None:
+                    board = Board(message["snapshot"])
+                for event in message["events"]:
+                    if board is not None:
+                        board.apply(event)
+            elif kind == "event" and board is not None and not board.apply(message):
+                await ws.send(json.dumps({"type": "sync", "since": board.version}))
                 continue
-            if message["type"] not in ("welcome", "event") or message["version"] <= version:
+            if board is None:
                 continue
-            state, version = message["state"], message["version"]
-            if state["is_over"]:
-                outcome = state["outcome"]
+            status = board.status
+            if status.get("outcome") is not None:
+                scores, winner = status["scores"], status["outcome"]["winner"]
                 verdict = (
-                    "draw"
-                    if outcome["winner"] is None
-                    else ("I won" if outcome["winner"] == seat else "the computer won")
+                    "draw" if winner is None else "I won" if winner == seat else "the computer won"
                 )
-                print(f"game over: {state['scores'][seat]}:{state['scores'][1 - seat]}, {verdict}")
+                print(f"game over: {scores[seat]}:{scores[1 - seat]}, {verdict}")
                 return
-            if state["to_move"] == seat:
-                move = pick_move(state, rng)
-                await ws.send(
-                    json.dumps(
-                        {
-                            "type": "move",
-                            "move": move,
-                            "version": version,
-                            "move_id": uuid.uuid4().hex,
-                        }
-                    )
-                )
+            if status["to_move"] == seat and asked != board.version:
+                asked = board.version
+                move = {"type": "move", "move": pick_move(board, rng), "version": board.version}
+                await ws.send(json.dumps({**move, "move_id": uuid.uuid4().hex}))
 
 
 def main() -> None:

@@ -6,13 +6,12 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import TypeAdapter, ValidationError
 from pydantic.json_schema import JsonSchemaMode
 from redis.asyncio import Redis
@@ -20,24 +19,28 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from server.api import daily, games, health, rooms
-from server.db.records import store_finished_game
+from server.db.records import FinishedGame, store_finished_game
 from server.db.session import database_url, make_engine, migrate
 from server.errors import ApiError, code_for_validation
+from server.http_edge import HeadAsGet, SecurityHeaders
 from server.log_format import configure_logging
 from server.metrics import Metrics
+from server.protocol import client_message_adapter, server_message_adapter
 from server.rooms.computer import ComputerPlayer
-from server.rooms.service import FinishedGame, RoomService
+from server.rooms.computer_turns import ComputerTurns
+from server.rooms.outbox import OutboxDrainer
+from server.rooms.service import RoomService
+from server.runtime import tune_garbage_collector
 from server.settings import Settings
+from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
 from server.store.room_store import RoomStore
 from server.ws import endpoint
-from server.ws.hub import Hub
+from server.ws.hub import Hub, Listener
 from server.ws.presence import PresenceKeeper
-from server.ws.protocol import client_message_adapter, server_message_adapter
 
 log = logging.getLogger("tetrad.app")
 REDIS_WARM_CONNECTIONS = 8
-REPO_CLIENT_DIST = Path(__file__).resolve().parent.parent / "client" / "dist"
 
 
 class BodySizeLimit:
@@ -113,30 +116,47 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         metrics = Metrics()
         computer = ComputerPlayer(settings.ai_workers)
 
-        async def on_finished(finished: FinishedGame) -> None:
-            await asyncio.to_thread(store_finished_game, engine, finished)
+        async def write_finished(finished: FinishedGame) -> bool:
+            return await asyncio.to_thread(store_finished_game, engine, finished)
 
-        store = RoomStore(redis, settings.key_prefix)
+        store = RoomStore(redis, settings.key_prefix, settings.events_kept)
+        drainer = OutboxDrainer(store, write_finished, on_backlog=metrics.outbox_backlog.set)
         service = RoomService(
-            store, settings, computer, on_finished=on_finished, metrics=metrics.room_hooks()
+            store, settings, computer, metrics=metrics.room_hooks(), on_finished=drainer.kick
         )
-        hub = Hub(redis, settings.key_prefix, on_rooms=metrics.watched_rooms.set)
-        await hub.start(f"{settings.key_prefix}:process:{service.process_id}")
+        turns = ComputerTurns(service, computer)
+        service.on_computer_turn = turns.schedule
+
+        async def catch_up(room_id: str, listeners: list[Listener]) -> None:
+            await endpoint.catch_up_listeners(service, room_id, listeners)
+
+        hub = Hub(
+            redis,
+            settings.key_prefix,
+            on_rooms=metrics.watched_rooms.set,
+            catch_up=catch_up,
+            on_event=service.repository.saw_version,
+        )
+        await hub.start(f"{settings.key_prefix}:process:{turns.process_id}")
         presence = PresenceKeeper(hub, service)
         presence.start()
+        drainer.start()
         app.state.settings = settings
         app.state.redis = redis
         app.state.engine = engine
         app.state.metrics = metrics
         app.state.rooms = service
         app.state.hub = hub
+        app.state.outbox = drainer
+        tune_garbage_collector()
         log.info("tetrad ready", extra={"embedded_store": embedded is not None})
         try:
             yield
         finally:
             await presence.stop()
+            await drainer.stop()
             await hub.stop()
-            await service.close()
+            await turns.close()
             metrics.close()
             computer.close()
             await redis.aclose()
@@ -184,7 +204,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(daily.router)
     app.include_router(games.router)
     app.include_router(health.router)
-    app.include_router(endpoint.router)
+    app.router.add_websocket_route(endpoint.PATH, endpoint.room_socket)
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE"], include_in_schema=False
@@ -193,28 +213,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         api = ApiError("bad_request", f"no such endpoint: /api/{rest}")
         return JSONResponse(api.body(), status_code=404)
 
-    _serve_client(app, settings)
+    serve_client(app, settings)
     app.add_middleware(BodySizeLimit, limit=max(settings.max_message_bytes, 4096))
+    app.add_middleware(HeadAsGet)
+    app.add_middleware(SecurityHeaders)
     app.openapi = lambda: _openapi_with_messages(app)  # type: ignore[method-assign]
     return app
-
-
-def _serve_client(app: FastAPI, settings: Settings) -> None:
-    dist = settings.client_dist or REPO_CLIENT_DIST
-    root = dist.resolve()
-
-    @app.get("/{path:path}", include_in_schema=False)
-    async def client(path: str) -> Response:
-        index = root / "index.html"
-        if not index.is_file():
-            return JSONResponse(
-                {"code": "bad_request", "message": "the web client is not built (make run)"},
-                status_code=404,
-            )
-        candidate = (root / path).resolve()
-        if path and candidate.is_file() and candidate.is_relative_to(root):
-            return FileResponse(candidate)
-        return FileResponse(index)
 
 
 def _openapi_with_messages(app: FastAPI) -> dict[str, Any]:

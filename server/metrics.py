@@ -52,11 +52,25 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.commit_seconds = Histogram(
+            "tetrad_move_commit_seconds",
+            "Time to commit a room change to Redis (one round trip when the room is cached)",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1),
+            registry=self.registry,
+        )
+        self.outbox_backlog = Gauge(
+            "tetrad_outbox_backlog",
+            "Finished games waiting to be written to the database",
+            registry=self.registry,
+            multiprocess_mode="max",
+        )
+
     def room_hooks(self) -> RoomMetrics:
         return RoomMetrics(
             on_room_created=lambda game, mode: self.rooms_created.labels(game, mode).inc(),
             on_move=lambda game, mode: self.moves.labels(game, mode).inc(),
             on_ai_think=self.ai_think.observe,
+            on_commit=self.commit_seconds.observe,
         )
 
     def exposition(self) -> bytes:

@@ -37,7 +37,9 @@ class Settings(BaseSettings):
     correspondence_ttl_seconds: int = Field(
         default=0, ge=0, description="0 keeps correspondence rooms forever"
     )
-    events_kept: int = Field(default=64, ge=8, description="recent events kept per room")
+    events_kept: int = Field(
+        default=32, ge=8, description="recent events kept per room for reconnecting clients"
+    )
 
     presence_ttl_seconds: float = Field(default=15.0, gt=0)
     heartbeat_seconds: float = Field(default=5.0, gt=0)

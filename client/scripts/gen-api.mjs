@@ -1,8 +1,9 @@
-// Regenerate src/net/api-types.ts from the server's OpenAPI document.
+// Regenerate src/net/api-types.ts from the server's OpenAPI document, or with `--check`,
+// fail if the committed file differs from what the server's models generate (CI runs it).
 // The document is dumped by Python straight from the FastAPI app (no server is started);
 // the generated file is committed so that the client builds without Python.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +13,8 @@ const client = resolve(here, "..");
 const repo = resolve(client, "..");
 const venvPython = join(repo, ".venv", "bin", "python");
 const python = process.env.PYTHON ?? (existsSync(venvPython) ? venvPython : "python3");
+const target = join(client, "src", "net", "api-types.ts");
+const check = process.argv.includes("--check");
 
 const dump = [
   "import json",
@@ -27,7 +30,12 @@ const file = join(dir, "openapi.json");
 writeFileSync(file, json);
 try {
   const bin = join(client, "node_modules", ".bin", "openapi-typescript");
-  execFileSync(bin, [file, "--default-non-nullable", "false", "-o", join(client, "src", "net", "api-types.ts")], { stdio: "inherit" });
+  const out = check ? join(dir, "api-types.ts") : target;
+  execFileSync(bin, [file, "--default-non-nullable", "false", "-o", out], { stdio: check ? "pipe" : "inherit" });
+  if (check && readFileSync(out, "utf8") !== readFileSync(target, "utf8")) {
+    console.error("src/net/api-types.ts is out of date with the server's models: run `npm run gen:api`");
+    process.exitCode = 1;
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Body, Path, Query, Request
 from server.api.deps import BaseUrlDep, ClientAddressDep, RoomServiceDep, TokenDep
 from server.api.schemas import (
     ActionResult,
+    CreateBoxesRoom,
     CreateRoom,
     ErrorBody,
     EventsPage,
@@ -19,14 +20,33 @@ from server.api.schemas import (
     SeatGrant,
     YourSeat,
 )
+from server.protocol import EventMessage, Hint, MakeMove, RoomAction, to_command
+from server.rooms.service import Done, Granted, RoomOptions, RoomService, seat_of
 from server.ws.hub import EventWaiter, Hub
-from server.ws.protocol import MakeMove, RoomAction
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 429)
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 429, 503)
 }
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
 RoomId = Annotated[str, Path(max_length=32, description="room id")]
+
+
+def _grant(rooms: RoomService, granted: Granted, base: str) -> SeatGrant:
+    room = granted.room
+    player = granted.seat is not None
+    return SeatGrant(
+        room_id=room.id,
+        seat=granted.seat,
+        role="player" if player else "spectator",
+        token=granted.token,
+        invite_code=room.invite_code if player else None,
+        invite_url=rooms.invite_url(room, base) if player else None,
+        state=granted.snapshot,
+    )
+
+
+def _result(done: Done) -> ActionResult:
+    return ActionResult(version=done.version, duplicate=done.duplicate, hint=done.hint)
 
 
 @router.post("", status_code=201, summary="Create a room")
@@ -36,38 +56,54 @@ async def create_room(
     base: BaseUrlDep,
     request: Annotated[CreateRoom, Body()],
 ) -> SeatGrant:
-    return await rooms.create(request, client, base)
+    if isinstance(request, CreateBoxesRoom):
+        options: dict[str, Any] = {"rows": request.rows, "cols": request.cols}
+        daily, daily_player = request.daily, request.daily_player
+    else:
+        options = {"width": request.width, "height": request.height, "start": request.start}
+        daily, daily_player = False, None
+    asked = RoomOptions(
+        game=request.game,
+        mode=request.mode,
+        level=request.level,
+        first=request.first,
+        options=options,
+        daily=daily,
+        daily_player=daily_player,
+    )
+    return _grant(rooms, await rooms.create(asked, client), base)
 
 
 @router.post("/{room_id}/join", summary="Take the free seat with the invite code")
 async def join_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId, body: JoinRoom
 ) -> SeatGrant:
-    return await rooms.join(room_id, body.invite_code, token, base)
+    return _grant(rooms, await rooms.join(room_id, body.invite_code, token), base)
 
 
-@router.get("/{room_id}", summary="The full state of a room")
+@router.get("/{room_id}", summary="The room as it is now")
 async def read_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId
 ) -> RoomStateResponse:
-    room, state = await rooms.state(room_id)
-    seat = rooms.seat_of(room.doc, token)
+    loaded, snapshot = await rooms.snapshot(room_id)
+    seat = seat_of(loaded.room, token)
     you = None
     if seat is not None:
         you = YourSeat(
             seat=seat,
-            invite_code=room.doc.invite_code,
-            invite_url=rooms.invite_url(room.doc, base),
+            invite_code=loaded.room.invite_code,
+            invite_url=rooms.invite_url(loaded.room, base),
         )
-    return RoomStateResponse(state=state, you=you)
+    return RoomStateResponse(state=snapshot, you=you)
 
 
 @router.post("/{room_id}/moves", summary="Make a move")
 async def make_move(
     rooms: RoomServiceDep, token: TokenDep, room_id: RoomId, body: MoveRequest
 ) -> ActionResult:
+    await rooms.rest_move_allowed(room_id, token)
     message = MakeMove(type="move", move=body.move, version=body.version, move_id=body.move_id)
-    return await rooms.move(room_id, token, message)
+    return _result(await rooms.command(room_id, token, to_command(message)))
 
 
 @router.post("/{room_id}/actions", summary="Offer, accept, decline, resign, undo, hint…")
@@ -77,7 +113,9 @@ async def room_action(
     room_id: RoomId,
     action: Annotated[RoomAction, Body()],
 ) -> ActionResult:
-    return await rooms.act(room_id, token, action)
+    if isinstance(action, Hint):
+        return _result(await rooms.hint(room_id, token))
+    return _result(await rooms.command(room_id, token, to_command(action)))
 
 
 @router.get("/{room_id}/events", summary="Events after a version (optionally long-poll)")
@@ -96,17 +134,19 @@ async def room_events(
             await rooms.load(room_id)
             await hub.join(waiter)
             subscribed = True
-        events, complete, room = await rooms.events_since(room_id, since)
-        if not events and complete and wait > 0:
+        version, texts = await rooms.events_since(room_id, since)
+        if texts == [] and wait > 0:
             try:
                 await asyncio.wait_for(waiter.arrived.wait(), timeout=wait)
             except TimeoutError:
                 pass
             else:
-                events, complete, room = await rooms.events_since(room_id, since)
+                version, texts = await rooms.events_since(room_id, since)
     finally:
         if subscribed:
             await hub.leave(waiter)
-    return EventsPage(
-        version=room.version, events=events, complete=complete, state=rooms.room_view(room)
-    )
+    if texts is None:
+        _, snapshot = await rooms.snapshot(room_id)
+        return EventsPage(version=snapshot.version, events=[], snapshot=snapshot)
+    events = [EventMessage.model_validate_json(text) for text in texts]
+    return EventsPage(version=version, events=events, snapshot=None)

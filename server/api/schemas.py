@@ -1,4 +1,4 @@
-"""REST request and response bodies (the room itself is :class:`server.ws.protocol.RoomState`)."""
+"""REST request and response bodies (the room itself is :class:`server.protocol.RoomSnapshot`)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from server.ws.protocol import (
-    Level,
-    Mode,
-    Move,
-    RoomState,
-    Seat,
-    Strict,
-    VersionedEvent,
-)
+from server.protocol import EventMessage, HintView, Move, MoveId, RoomSnapshot, Seat, Strict
+from server.rooms.model import Level, Mode
 
 FirstMover = Literal["me", "opponent", "random"]
 
@@ -41,6 +34,13 @@ class CreateBoxesRoom(CreateRoomBase):
         description="play today's daily board (5×5 vs computer normal, you first); "
         "other options are ignored",
     )
+    daily_player: str | None = Field(
+        default=None,
+        min_length=16,
+        max_length=64,
+        description="daily board: an anonymous id the browser keeps (≥ 128 random bits); "
+        "only the first finished game of each id counts in the day's results",
+    )
 
 
 class CreateDotsRoom(CreateRoomBase):
@@ -62,7 +62,7 @@ class SeatGrant(BaseModel):
     token: str | None = Field(description="seat token; send as `Authorization: Bearer …`")
     invite_code: str | None = Field(description="friend rooms: the code a guest joins with")
     invite_url: str | None = Field(description="friend rooms: the link to send to a friend")
-    state: RoomState
+    state: RoomSnapshot
 
 
 class JoinRoom(Strict):
@@ -78,7 +78,7 @@ class YourSeat(BaseModel):
 class RoomStateResponse(BaseModel):
     """The room; ``you`` is filled when a valid seat token was sent."""
 
-    state: RoomState
+    state: RoomSnapshot
     you: YourSeat | None = None
 
 
@@ -87,28 +87,27 @@ class MoveRequest(Strict):
     version: int | None = Field(
         default=None, ge=0, description="room version the move was made against"
     )
-    move_id: str | None = Field(
-        default=None, min_length=1, max_length=64, description="makes retries idempotent"
+    move_id: MoveId | None = Field(
+        default=None, description="unique per seat and game; makes retries idempotent"
     )
 
 
 class ActionResult(BaseModel):
-    """Result of a move or action: the room version after it and the state."""
+    """Result of a move or action: the room version after it (read the changes from the
+    events, or the room)."""
 
     version: int
-    state: RoomState
-    hint: dict[str, Any] | None = Field(default=None, description="for the hint action")
     duplicate: bool = Field(default=False, description="this move_id was already applied")
+    hint: HintView | None = Field(default=None, description="for the hint action")
 
 
 class EventsPage(BaseModel):
-    """Events after ``since`` (oldest first). ``complete`` is false when some were too old
-    to be kept: then rebuild from ``state``."""
+    """The events after ``since``, oldest first, or (when some were no longer kept)
+    ``snapshot``: the room as it is now."""
 
     version: int
-    events: list[VersionedEvent]
-    complete: bool
-    state: RoomState
+    events: list[EventMessage]
+    snapshot: RoomSnapshot | None
 
 
 class DailyBoard(BaseModel):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -26,6 +27,7 @@ class FinishedGameRow(SQLModel, table=True):
 
 class DailyResultRow(SQLModel, table=True):
     __tablename__ = "daily_results"
+    __table_args__ = (UniqueConstraint("day", "player", name="uq_daily_results_day_player"),)
 
     id: int | None = Field(default=None, primary_key=True)
     day: date = Field(index=True)
@@ -33,3 +35,6 @@ class DailyResultRow(SQLModel, table=True):
     score: int = Field(description="boxes the human took")
     opponent_score: int
     finished_at: datetime
+    player: str | None = Field(
+        default=None, max_length=64, description="hash of the browser's anonymous id"
+    )

@@ -1,16 +1,45 @@
-"""Writing finished games (and daily-board results) once a game ends."""
+"""Writing finished games (and daily-board results) once a game ends, at most once each."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import Engine, case, func
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from server.db.models import DailyResultRow, FinishedGameRow
-from server.rooms.service import FinishedGame
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A game that ended, as the database keeps it."""
+
+    room_id: str
+    game: str
+    mode: str
+    game_number: int
+    daily: str | None
+    record: dict[str, Any]
+    winner: int | None
+    reason: str
+    scores: tuple[int, int]
+    human_seat: int | None
+    finished_at: float
+    daily_player: str | None = None
+    """Hash of the browser's anonymous id on the daily board: one counted result a day."""
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> FinishedGame:
+        data = json.loads(text)
+        data["scores"] = tuple(data["scores"])
+        return cls(**data)
 
 
 def finished_game_id(room_id: str, game_number: int) -> str:
@@ -18,9 +47,10 @@ def finished_game_id(room_id: str, game_number: int) -> str:
 
 
 def store_finished_game(engine: Engine, finished: FinishedGame) -> bool:
-    """Insert the finished game; False if it was stored already (at most once per game)."""
+    """Insert the finished game; False if it was stored already (at most once per game, so
+    writing the same record again, after a retry, changes nothing)."""
     game_id = finished_game_id(finished.room_id, finished.game_number)
-    now = datetime.now(UTC)
+    now = datetime.fromtimestamp(finished.finished_at, UTC)
     with Session(engine) as session:
         if session.get(FinishedGameRow, game_id) is not None:
             return False
@@ -40,19 +70,40 @@ def store_finished_game(engine: Engine, finished: FinishedGame) -> bool:
                 daily=None if finished.daily is None else date.fromisoformat(finished.daily),
             )
         )
-        if finished.daily is not None and finished.human_seat is not None:
+        day = None if finished.daily is None else date.fromisoformat(finished.daily)
+        if (
+            day is not None
+            and finished.human_seat is not None
+            and _first_of_the_day(session, day, finished.daily_player)
+        ):
             human = finished.human_seat
             session.add(
                 DailyResultRow(
-                    day=date.fromisoformat(finished.daily),
+                    day=day,
                     game_id=game_id,
                     score=finished.scores[human],
                     opponent_score=finished.scores[1 - human],
                     finished_at=now,
+                    player=finished.daily_player,
                 )
             )
-        session.commit()
+        try:
+            session.commit()
+        except IntegrityError:  # another process wrote it meanwhile
+            session.rollback()
+            return False
     return True
+
+
+def _first_of_the_day(session: Session, day: date, player: str | None) -> bool:
+    """Whether this is the first result of ``player`` on ``day``'s board (an unknown player
+    always counts)."""
+    if player is None:
+        return True
+    query = select(DailyResultRow.id).where(
+        DailyResultRow.day == day, DailyResultRow.player == player
+    )
+    return session.exec(query).first() is None
 
 
 def load_finished_game(engine: Engine, game_id: str) -> FinishedGameRow | None:

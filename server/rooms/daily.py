@@ -5,11 +5,11 @@ from __future__ import annotations
 import hashlib
 import random
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, Final
 
 DAILY_ROWS = 5
 DAILY_COLS = 5
-DAILY_LEVEL = "normal"
+DAILY_LEVEL: Final = "normal"
 
 
 def today() -> date:

@@ -21,9 +21,28 @@ class RoomKeys:
         return f"{self.base}:room"
 
     @property
+    def moves(self) -> str:
+        """List of the moves of the current game, in the compact text of
+        :mod:`server.rooms.repository`."""
+        return f"{self.base}:moves"
+
+    @property
     def events(self) -> str:
-        """List of the most recent versioned events, oldest first."""
+        """List of the most recent event messages, oldest first: one per version, so the
+        last one is the room's version and the ones before it count down from there."""
         return f"{self.base}:events"
+
+    @property
+    def move_ids(self) -> str:
+        """Sorted set of recent command ids (seat, game and client id), by the version that
+        applied them: a resent command is recognised and applied once."""
+        return f"{self.base}:mids"
+
+    @property
+    def outbox(self) -> str:
+        """List of finished-game records waiting to be written to the database; never
+        expires (the records must outlive the room)."""
+        return f"{self.base}:outbox"
 
     @property
     def lease(self) -> str:
@@ -44,6 +63,11 @@ class RoomKeys:
     def presence(self, seat: int) -> str:
         """Which connection holds ``seat`` now; expires unless heartbeats refresh it."""
         return f"{self.base}:seat{seat}"
+
+
+def outbox_index(prefix: str) -> str:
+    """Set of the rooms whose outbox may hold records (a hint: a sweep finds the others)."""
+    return f"{prefix}:outbox-rooms"
 
 
 def rate_key(prefix: str, bucket: str, subject: str) -> str:

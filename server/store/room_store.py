@@ -1,7 +1,8 @@
-"""Room storage in Redis: documents committed by compare-and-set, versioned events,
-presence, the computer-turn lease, rate-limit counters and pub/sub.
+"""Room storage in Redis: documents and move lists committed by compare-and-set together
+with their versioned events, command ids and finished-game records; presence, the
+computer-turn lease, rate-limit counters and pub/sub.
 
-The room document is opaque JSON here; the room service owns its meaning.
+Documents, moves and events are opaque text here; the room repository owns their meaning.
 """
 
 from __future__ import annotations
@@ -10,35 +11,62 @@ import hashlib
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import NoScriptError
 
-from server.store.keys import RoomKeys, rate_key
+from server.store.keys import RoomKeys, outbox_index, rate_key
 
-# KEYS: room hash, events list. ARGV: expected version (-1: create), new version, doc,
-# stored event ('' for none), published message ('' for none), channel, events kept, ttl ms.
+# KEYS: room hash, moves, events, command ids, a seat's presence key, outbox.
+# ARGV: 1 expected version (-1: create), 2 meta ('' unchanged), 3 history ('' keep, 'a'
+# append, 'r' rewrite), 4 command id ('' none), 5 '1' if the presence key must exist,
+# 6 ttl ms (0: never expire), 7 events kept, 8 channel, 9 outbox record ('' none),
+# 10 n events, 11 k moves, then n event messages, then k moves.
+# Returns {1, version} committed; {0, version found}; {-1, 0} no room; {2, version that
+# applied the command id}; {3, version} the presence key is missing.
 COMMIT_SCRIPT = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if ARGV[1] == '-1' then
   if current then return {0, tonumber(current)} end
+  current = '0'
 else
   if not current then return {-1, 0} end
   if current ~= ARGV[1] then return {0, tonumber(current)} end
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'doc', ARGV[3])
 if ARGV[4] ~= '' then
-  redis.call('RPUSH', KEYS[2], ARGV[4])
-  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[7]), -1)
+  local seen = redis.call('ZSCORE', KEYS[4], ARGV[4])
+  if seen then return {2, tonumber(seen)} end
 end
-local ttl = tonumber(ARGV[8])
-for i = 1, 2 do
+if ARGV[5] == '1' and redis.call('EXISTS', KEYS[5]) == 0 then
+  return {3, tonumber(current)}
+end
+local n = tonumber(ARGV[10])
+local k = tonumber(ARGV[11])
+local version = tonumber(current) + n
+redis.call('HSET', KEYS[1], 'version', version)
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'meta', ARGV[2]) end
+if ARGV[3] == 'r' then
+  redis.call('DEL', KEYS[2])
+  redis.call('HINCRBY', KEYS[1], 'epoch', 1)
+end
+for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[11 + n + i]) end
+for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[11 + i]) end
+redis.call('LTRIM', KEYS[3], -tonumber(ARGV[7]), -1)
+if ARGV[4] ~= '' then
+  redis.call('ZADD', KEYS[4], version, ARGV[4])
+  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -129)
+end
+if ARGV[9] ~= '' then redis.call('RPUSH', KEYS[6], ARGV[9]) end
+local ttl = tonumber(ARGV[6])
+for i = 1, 4 do
   if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
 end
-if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[6], ARGV[5]) end
-return {1, tonumber(ARGV[2])}
+for i = 1, n do
+  redis.call('PUBLISH', ARGV[8], 'event:' .. (version - n + i) .. ':' .. ARGV[11 + i])
+end
+return {1, version}
 """
 
 # KEYS: a key holding an owner id. ARGV: owner, ttl ms. Refresh only if still ours.
@@ -55,11 +83,11 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-# KEYS: room hash, events list. ARGV: ttl ms. Keep an active room alive.
+# KEYS: room hash, moves, events, command ids. ARGV: ttl ms. Keep an active room alive.
 TOUCH_SCRIPT = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local ttl = tonumber(ARGV[1])
-for i = 1, 2 do
+for i = 1, 4 do
   if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
 end
 return 1
@@ -74,14 +102,33 @@ return n
 
 @dataclass(frozen=True, slots=True)
 class StoredRoom:
+    """A room as stored: its version, document and history epoch, and its moves from
+    ``moves_from`` on (all of them if the epoch is not the one asked about)."""
+
     version: int
-    doc: str
+    meta: str
+    epoch: int
+    moves: list[str]
+    moves_from: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPresence:
     connected: tuple[bool, bool] = (False, False)
-    """Which seats have a live connection (presence keys), read in the same round trip."""
-    ttl_ms: int | None = None
-    """Time left before the room expires, in milliseconds; None if it never expires."""
+    """Which seats have a live connection (presence keys)."""
     spectators: int = 0
     """How many spectator connections (on any process) watch the room."""
+    ttl_ms: int | None = None
+    """Time left before the room expires, in milliseconds; None if it never expires."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvents:
+    """The room's version and the event messages after a version, if all are still kept."""
+
+    version: int
+    messages: list[str] | None
+    """None: some were no longer kept (or the room is gone: ``version`` 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,11 +181,47 @@ def _text(value: Any) -> str | None:
     return value.decode() if isinstance(value, bytes) else value
 
 
+def _texts(values: list[Any]) -> list[str]:
+    return [value.decode() if isinstance(value, bytes) else value for value in values]
+
+
+CommitStatus = Literal["committed", "moved_on", "gone", "duplicate", "absent"]
+_STATUS: dict[int, CommitStatus] = {
+    1: "committed",
+    0: "moved_on",
+    -1: "gone",
+    2: "duplicate",
+    3: "absent",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class CommitResult:
-    committed: bool
+    status: CommitStatus
     version: int
-    """The new version if committed, else the version found (0: the room is gone)."""
+    """committed: the new version; duplicate: the version that applied the command id;
+    otherwise the version found (0: the room is gone)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """One atomic change of a room (see COMMIT_SCRIPT)."""
+
+    expected_version: int | None
+    """None: create the room, only if it does not exist."""
+    messages: list[str]
+    """The event messages, one per new version, in order."""
+    meta: str | None = None
+    """The new room document, or None to keep it."""
+    history: Literal["keep", "append", "rewrite"] = "keep"
+    moves: list[str] = field(default_factory=list)
+    """append: the moves to add; rewrite: the whole new move list."""
+    command_id: str | None = None
+    require_present: int | None = None
+    """A seat whose presence key must exist at the instant of the commit."""
+    outbox: str | None = None
+    """A finished-game record to keep for the database."""
+    ttl_seconds: int = 0
 
 
 class LuaScript:
@@ -171,9 +254,10 @@ class LuaScript:
 class RoomStore:
     """The one small interface between the room service and Redis."""
 
-    def __init__(self, redis: Redis, prefix: str) -> None:
+    def __init__(self, redis: Redis, prefix: str, events_kept: int = 32) -> None:
         self.redis = redis
         self.prefix = prefix
+        self.events_kept = events_kept
         self._commit = LuaScript(redis, COMMIT_SCRIPT)
         self._refresh = LuaScript(redis, REFRESH_SCRIPT)
         self._release = LuaScript(redis, RELEASE_SCRIPT)
@@ -183,65 +267,104 @@ class RoomStore:
     def keys(self, room_id: str) -> RoomKeys:
         return RoomKeys(self.prefix, room_id)
 
-    async def load(self, room_id: str) -> StoredRoom | None:
-        """The room, who is connected, how many watch and its time to live, in one round
-        trip. Expired spectator entries are not counted (the presence round deletes them)."""
+    async def load(
+        self, room_id: str, *, epoch: int | None = None, moves_from: int = 0
+    ) -> StoredRoom | None:
+        """The room, atomically: version, document, epoch and the moves from ``moves_from`` on
+        if the history epoch is still ``epoch`` (else all moves, in a second round trip)."""
+        keys = self.keys(room_id)
+        start = moves_from if epoch is not None else 0
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hmget(keys.room, ["version", "meta", "epoch"])
+        pipe.lrange(keys.moves, start, -1)
+        (version, meta, found_epoch), moves = await pipe.execute()
+        if version is None or meta is None:
+            return None
+        stored_epoch = int(found_epoch or 0)
+        if start and stored_epoch != epoch:
+            return await self.load(room_id)
+        return StoredRoom(int(version), _text(meta) or "", stored_epoch, _texts(moves), start)
+
+    async def presence(self, room_id: str) -> RoomPresence:
+        """Who is connected, how many watch and the room's time to live, in one round trip.
+        Expired spectator entries are not counted (the presence round deletes them)."""
         keys = self.keys(room_id)
         pipe = self.redis.pipeline(transaction=False)
-        pipe.hmget(keys.room, ["version", "doc"])
         pipe.mget([keys.presence(0), keys.presence(1)])
-        pipe.pttl(keys.room)
         pipe.zcount(keys.spectators, f"({_now_ms()}", "+inf")
-        (version, doc), (first, second), ttl, watching = await pipe.execute()
-        if version is None or doc is None:
-            return None
-        return StoredRoom(
-            int(version),
-            _text(doc) or "",
+        pipe.pttl(keys.room)
+        (first, second), watching, ttl = await pipe.execute()
+        return RoomPresence(
             (first is not None, second is not None),
-            int(ttl) if int(ttl) >= 0 else None,
             int(watching),
+            int(ttl) if int(ttl) >= 0 else None,
         )
 
-    async def commit(
-        self,
-        room_id: str,
-        *,
-        expected_version: int | None,
-        new_version: int,
-        doc: str,
-        stored_event: str = "",
-        message: str = "",
-        events_kept: int,
-        ttl_seconds: int,
-    ) -> CommitResult:
-        """Write ``doc`` as ``new_version`` only if the room is still at ``expected_version``
-        (``None``: create, only if absent); append the event and publish the message in the
-        same atomic step."""
+    async def version(self, room_id: str) -> int:
+        """The room's version now (0: no such room)."""
+        version = await self.redis.hget(self.keys(room_id).room, "version")  # type: ignore[misc]
+        return int(version or 0)
+
+    async def commit(self, room_id: str, commit: Commit) -> CommitResult:
+        """Apply ``commit`` only if the room is still at its expected version (see
+        COMMIT_SCRIPT): write the document and history, keep and publish the events."""
         keys = self.keys(room_id)
+        history = {"keep": "", "append": "a", "rewrite": "r"}[commit.history]
+        seat = commit.require_present
         result = await self._commit(
-            [keys.room, keys.events],
             [
-                -1 if expected_version is None else expected_version,
-                new_version,
-                doc,
-                stored_event,
-                frame("event", new_version, message) if message else "",
+                keys.room,
+                keys.moves,
+                keys.events,
+                keys.move_ids,
+                keys.presence(seat or 0),
+                keys.outbox,
+            ],
+            [
+                -1 if commit.expected_version is None else commit.expected_version,
+                commit.meta or "",
+                history,
+                commit.command_id or "",
+                "1" if seat is not None else "",
+                commit.ttl_seconds * 1000,
+                self.events_kept,
                 keys.channel,
-                events_kept,
-                ttl_seconds * 1000,
+                commit.outbox or "",
+                len(commit.messages),
+                len(commit.moves),
+                *commit.messages,
+                *commit.moves,
             ],
         )
-        status, version = int(result[0]), int(result[1])
-        return CommitResult(status == 1, version)
+        return CommitResult(_STATUS[int(result[0])], int(result[1]))
 
-    async def events(self, room_id: str) -> list[str]:
-        raw: list[Any] = await self.redis.lrange(self.keys(room_id).events, 0, -1)  # type: ignore[misc]
-        return [item.decode() if isinstance(item, bytes) else item for item in raw]
+    async def command_version(self, room_id: str, command_id: str) -> int | None:
+        """The version that applied ``command_id``, if it was applied (and is still kept)."""
+        score = await self.redis.zscore(self.keys(room_id).move_ids, command_id)
+        return None if score is None else int(score)
+
+    async def events_since(self, room_id: str, since: int) -> StoredEvents:
+        """The event messages after version ``since``, if they are all still kept."""
+        keys = self.keys(room_id)
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hget(keys.room, "version")
+        pipe.lrange(keys.events, 0, -1)
+        version, messages = await pipe.execute()
+        current = int(version or 0)
+        missed = current - since
+        if current == 0 or missed > len(messages):
+            return StoredEvents(current, None)
+        if missed <= 0:
+            return StoredEvents(current, [])
+        return StoredEvents(current, _texts(messages[-missed:]))
 
     async def touch(self, room_id: str, ttl_seconds: int) -> bool:
         keys = self.keys(room_id)
-        return bool(await self._touch([keys.room, keys.events], [ttl_seconds * 1000]))
+        return bool(
+            await self._touch(
+                [keys.room, keys.moves, keys.events, keys.move_ids], [ttl_seconds * 1000]
+            )
+        )
 
     async def publish(self, room_id: str, kind: str, version: int, message: str) -> None:
         await self.redis.publish(self.keys(room_id).channel, frame(kind, version, message))
@@ -270,15 +393,6 @@ class RoomStore:
 
     async def remove_spectator(self, room_id: str, connection: str) -> bool:
         return bool(await self.redis.zrem(self.keys(room_id).spectators, connection))
-
-    async def spectator_count(self, room_id: str) -> int:
-        key = self.keys(room_id).spectators
-        return int(await self.redis.zcount(key, f"({_now_ms()}", "+inf"))
-
-    async def connected_seats(self, room_id: str) -> tuple[bool, bool]:
-        keys = self.keys(room_id)
-        first, second = await self.redis.mget([keys.presence(0), keys.presence(1)])
-        return first is not None, second is not None
 
     async def presence_round(self, queries: list[PresenceQuery]) -> list[PresenceAnswer]:
         """Refresh the seats and spectators this process holds in many rooms and read who
@@ -328,6 +442,46 @@ class RoomStore:
             pipe.zcard(keys.spectators)
         return iter(await pipe.execute())
 
+    # -- finished games waiting for the database -----------------------------------------
+
+    async def mark_outbox(self, room_id: str) -> None:
+        """Note that ``room_id``'s outbox holds records (after a commit that added one)."""
+        await self.redis.sadd(outbox_index(self.prefix), room_id)  # type: ignore[misc]
+
+    async def outbox_rooms(self) -> list[str]:
+        """The rooms noted as holding records."""
+        members = await self.redis.smembers(outbox_index(self.prefix))  # type: ignore[misc]
+        return sorted(_texts(list(members)))
+
+    async def sweep_outboxes(self) -> list[str]:
+        """Every room whose outbox holds records, found by scanning the keys (slow; a backstop
+        for a process that died between a commit and :meth:`mark_outbox`)."""
+        pattern = f"{self.prefix}:{{*}}:outbox"
+        found = []
+        async for key in self.redis.scan_iter(match=pattern, count=1000):
+            name = _text(key) or ""
+            found.append(name[len(self.prefix) + 2 : -len("}:outbox")])
+        return sorted(found)
+
+    async def outbox_records(self, room_id: str, limit: int = 100) -> list[str]:
+        items = await self.redis.lrange(self.keys(room_id).outbox, 0, limit - 1)  # type: ignore[misc]
+        return _texts(items)
+
+    async def outbox_done(self, room_id: str, records: list[str]) -> None:
+        """Drop ``records`` (written to the database). By value, not by position: another
+        process may be draining the same outbox."""
+        key = self.keys(room_id).outbox
+        pipe = self.redis.pipeline(transaction=False)
+        for record in records:
+            pipe.lrem(key, 1, record)
+        pipe.llen(key)
+        left = (await pipe.execute())[-1]
+        if left == 0:
+            await self.redis.srem(outbox_index(self.prefix), room_id)  # type: ignore[misc]
+            # A commit may have added a record (and noted it) since we looked: note it again.
+            if await self.redis.llen(key) > 0:  # type: ignore[misc]
+                await self.mark_outbox(room_id)
+
     # -- computer-turn lease -------------------------------------------------------------
 
     async def acquire_lease(self, room_id: str, owner: str, ttl: float) -> bool:
@@ -340,9 +494,6 @@ class RoomStore:
 
     async def release_lease(self, room_id: str, owner: str) -> None:
         await self._release([self.keys(room_id).lease], [owner])
-
-    async def lease_held(self, room_id: str) -> bool:
-        return bool(await self.redis.exists(self.keys(room_id).lease))
 
     # -- rate limits -----------------------------------------------------------------------
 

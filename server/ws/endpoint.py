@@ -1,198 +1,53 @@
-"""The websocket of a room: hello with the seat token, then versioned events both ways.
+"""The websocket of a room: ``hello`` with the seat token, then commands one way and
+versioned events the other (protocol version 2, :mod:`server.protocol`).
 
-Every malformed or refused message is answered with an ``error`` event and the connection
-stays open. A second connection for the same seat takes over: the old one is closed with
-code 4001 ("taken_over") by whichever process holds it.
+Every command is answered by one ``ack`` or ``error`` carrying its ``ref`` — even one that
+does not parse — and the connection stays open. A second connection for the same seat
+takes over: the old one is closed with code 4001 ("taken_over") by whichever process holds
+it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-import time
-import uuid
-from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
 from server.errors import ApiError, code_for_validation
-from server.rooms.service import LoadedRoom, RoomService
-from server.ws.hub import Hub
-from server.ws.protocol import (
+from server.protocol import (
     CLOSE_HELLO_TIMEOUT,
     CLOSE_ROOM_GONE,
     CLOSE_ROOM_NOT_FOUND,
-    CLOSE_SLOW_CONSUMER,
-    CLOSE_TAKEN_OVER,
     AckMessage,
+    ClientMessage,
     ErrorMessage,
+    EventMessage,
     Hello,
     Hint,
-    HintMessage,
     MakeMove,
     Ping,
     PongMessage,
-    VersionedEvent,
+    ResyncMessage,
+    RoomSnapshot,
+    Sync,
     WelcomeMessage,
     client_message_adapter,
+    to_command,
 )
+from server.rooms import presence as room_presence
+from server.rooms import views
+from server.rooms.service import RoomService, seat_of
+from server.ws.connection import Connection, TokenBucket
+from server.ws.hub import Hub, Listener
 
 log = logging.getLogger("tetrad.ws")
-router = APIRouter()
-
-OUTBOX_LIMIT = 512
-
-
-@dataclass(slots=True)
-class Close:
-    code: int
-    reason: str
-
-
-class TokenBucket:
-    """Per-connection message budget: ``rate`` per second, bursts up to ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Connection:
-    """One websocket of this process, as the hub sees it.
-
-    An idle connection costs no task of its own: messages wait in ``outbox`` and a flush
-    task exists only while there is something to write. Presence is kept for all seats of
-    the process at once by :class:`server.ws.presence.PresenceKeeper`.
-    """
-
-    __slots__ = (
-        "_flusher",
-        "_handler",
-        "closing",
-        "computer_room",
-        "early",
-        "id",
-        "outbox",
-        "ready",
-        "receiving",
-        "room_id",
-        "seat",
-        "since",
-        "version",
-        "watching",
-        "ws",
-    )
-
-    def __init__(self, room_id: str, ws: WebSocket) -> None:
-        self.id = uuid.uuid4().hex
-        self.room_id = room_id
-        self.ws = ws
-        self.seat: int | None = None
-        self.since: int | None = None
-        self.computer_room = False
-        self.watching = False
-        """Counted as a spectator of the room (in Redis) until it leaves."""
-        self.version = 0
-        self.ready = False
-        self.early: list[tuple[str, int, str]] = []
-        self.outbox: deque[str | Close] = deque()
-        self.closing = False
-        self.receiving = False
-        self._flusher: asyncio.Task[None] | None = None
-        self._handler: asyncio.Task[Any] | None = asyncio.current_task()
-
-    def send(self, text: str) -> None:
-        if self.closing:
-            return
-        if len(self.outbox) >= OUTBOX_LIMIT:
-            self.close(CLOSE_SLOW_CONSUMER, "slow_consumer")
-            return
-        self.outbox.append(text)
-        self._kick()
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closing:
-            self.closing = True
-            self.outbox.append(Close(code, reason))
-            self._kick()
-
-    def _kick(self) -> None:
-        if self._flusher is None:
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
-
-    async def _flush(self) -> None:
-        try:
-            while self.outbox:
-                item = self.outbox.popleft()
-                if isinstance(item, Close):
-                    self.outbox.clear()
-                    with contextlib.suppress(Exception):
-                        await self.ws.close(code=item.code, reason=item.reason)
-                    self._stop_reading()
-                    return
-                await self.ws.send_text(item)
-        except Exception:  # the socket is gone; the reader notices the disconnect
-            self.closing = True
-            self.outbox.clear()
-            self._stop_reading()
-        finally:
-            self._flusher = None
-
-    def _stop_reading(self) -> None:
-        """We closed the socket: end the handler if it waits for the client (a handler busy
-        with a message sees ``closing`` when it is done)."""
-        handler = self._handler
-        if self.receiving and handler is not None and not handler.done():
-            handler.cancel()
-
-    async def drain(self, timeout: float) -> None:
-        """Let queued messages (and a close) go out, for at most ``timeout`` seconds."""
-        flusher = self._flusher
-        if flusher is not None:
-            await asyncio.wait({flusher}, timeout=timeout)
-
-    def deliver(self, kind: str, version: int, text: str) -> None:
-        if not self.ready:
-            self.early.append((kind, version, text))
-            return
-        if kind == "event":
-            if version <= self.version:
-                return  # already covered by the welcome or a previous event
-            self.version = version
-        self.send(text)
-
-    def control(self, payload: dict[str, Any]) -> None:
-        if (
-            payload.get("action") == "takeover"
-            and self.seat is not None
-            and payload.get("seat") == self.seat
-            and payload.get("connection") != self.id
-        ):
-            self.close(CLOSE_TAKEN_OVER, "taken_over")
-
-    def start(self, welcome_version: int, welcome: str) -> None:
-        self.version = welcome_version
-        self.ready = True
-        self.send(welcome)
-        early, self.early = self.early, []
-        for kind, version, text in early:
-            self.deliver(kind, version, text)
+PATH = "/api/rooms/{room_id}/ws"
 
 
 def _error(conn: Connection, error: ApiError, ref: str | None) -> str:
@@ -216,6 +71,16 @@ def validation_to_api_error(error: ValidationError) -> ApiError:
     return ApiError(code, f"{where}: {what}" if where else what)
 
 
+def _ref_of(data: str) -> str | None:
+    """The ``ref`` of a message that did not parse as a command, if it has a usable one."""
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    ref = value.get("ref") if isinstance(value, dict) else None
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+
+
 async def _receive_text(ws: WebSocket, limit: int) -> str | ApiError:
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
@@ -234,8 +99,17 @@ async def _receive_text(ws: WebSocket, limit: int) -> str | ApiError:
     return data
 
 
-@router.websocket("/api/rooms/{room_id}/ws")
-async def room_socket(ws: WebSocket, room_id: str) -> None:
+def _parse(data: str) -> ClientMessage | ApiError:
+    try:
+        return client_message_adapter.validate_json(data)
+    except ValidationError as error:
+        return validation_to_api_error(error)
+
+
+async def room_socket(ws: WebSocket) -> None:
+    """The websocket route (``PATH``), mounted as a plain Starlette route: no dependency
+    solving or exit stacks per connection, which an idle socket would carry all its life."""
+    room_id: str = ws.path_params["room_id"]
     service: RoomService = ws.app.state.rooms
     hub: Hub = ws.app.state.hub
     settings = service.settings
@@ -248,7 +122,7 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
     try:
         try:
             async with asyncio.timeout(settings.hello_timeout_seconds):
-                token, conn.since = await _await_hello(ws, conn, service)
+                hello, seat = await _await_hello(ws, conn, service)
         except TimeoutError:
             conn.close(CLOSE_HELLO_TIMEOUT, "hello_timeout")
             await conn.drain(2)
@@ -258,9 +132,10 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
             conn.close(CLOSE_ROOM_NOT_FOUND, error.code)
             await conn.drain(2)
             return
+        token = hello.token
         await hub.join(conn)
         joined = True
-        await _open(service, conn)
+        await _open(service, conn, hello, seat)
         await _serve(ws, conn, service, token)
     except WebSocketDisconnect:
         pass
@@ -283,94 +158,117 @@ async def room_socket(ws: WebSocket, room_id: str) -> None:
         if conn.seat is not None and joined:
             with contextlib.suppress(Exception):
                 if await service.store.release_seat(room_id, conn.seat, conn.id):
-                    await service.publish_presence(room_id)
+                    await room_presence.publish_presence(service, room_id)
         if conn.watching:
             conn.watching = False
             with contextlib.suppress(Exception):
                 if await service.store.remove_spectator(room_id, conn.id):
-                    await service.publish_presence(room_id)
+                    await room_presence.publish_presence(service, room_id)
         if ws.application_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
 
 
-async def _open(service: RoomService, conn: Connection) -> None:
-    """Claim the seat (taking it over from another tab), send the welcome. Kept apart from
-    :func:`room_socket` so the room and welcome it reads are freed once it returns: an
-    idle connection keeps none of them."""
-    room_id = conn.room_id
-    settings = service.settings
-    if conn.seat is not None:
-        await service.store.claim_seat(room_id, conn.seat, conn.id, settings.presence_ttl_seconds)
-        await service.publish_control(
-            room_id, {"action": "takeover", "seat": conn.seat, "connection": conn.id}
-        )
-        await service.publish_presence(room_id)
-    else:
-        # Counted before the welcome is read, so the spectator sees itself among those watching.
-        conn.watching = True
-        await service.store.add_spectator(room_id, conn.id, settings.presence_ttl_seconds)
-        await service.publish_presence(room_id)
-    room, welcome = await _welcome(service, conn)
-    conn.computer_room = room.doc.mode == "computer"
-    conn.start(welcome.version, welcome.model_dump_json())
-    await service.touch(room)
-    if welcome.state.thinking:
-        service.schedule_computer_turn(room_id)
-
-
 async def _await_hello(
     ws: WebSocket, conn: Connection, service: RoomService
-) -> tuple[str | None, int | None]:
-    """Wait for ``hello``; returns the seat token and the version the client has seen."""
+) -> tuple[Hello, int | None]:
+    """Wait for ``hello`` with a token that holds a seat here (or none: a spectator);
+    returns it and the seat."""
     limit = service.settings.max_message_bytes
     while True:
         data = await _receive_text(ws, limit)
         if isinstance(data, ApiError):
             conn.send(_error(conn, data, None))
             continue
-        try:
-            message = client_message_adapter.validate_json(data)
-        except ValidationError as error:
-            conn.send(_error(conn, validation_to_api_error(error), None))
+        message = _parse(data)
+        if isinstance(message, ApiError):
+            conn.send(_error(conn, message, _ref_of(data)))
             continue
         if not isinstance(message, Hello):
             conn.send(_error(conn, ApiError("bad_request", "say hello first"), message.ref))
             continue
-        room = await service.load(conn.room_id)  # room_not_found ends the connection
-        conn.version = room.version
-        seat = service.seat_of(room.doc, message.token)
+        loaded = await service.load(conn.room_id)  # room_not_found ends the connection
+        seat = seat_of(loaded.room, message.token)
         if message.token and seat is None:
-            conn.send(
-                _error(
-                    conn,
-                    ApiError("bad_token", "this token holds no seat here; hello again"),
-                    message.ref,
-                )
-            )
+            error = ApiError("bad_token", "this token holds no seat here; hello again")
+            conn.send(_error(conn, error, message.ref))
             continue
-        conn.seat = seat
-        return message.token, message.since
+        # Presence is kept per human: against the computer and on one device there is one,
+        # whose seat a new game may swap, so it is always kept as seat 0.
+        one_human = loaded.room.mode in ("computer", "local")
+        conn.seat = None if seat is None else 0 if one_human else seat
+        return message, seat
 
 
-async def _welcome(service: RoomService, conn: Connection) -> tuple[LoadedRoom, WelcomeMessage]:
-    since = conn.since
-    if since is None:
-        room, state = await service.state(conn.room_id)
-        missed: list[VersionedEvent] = []
-        complete = False
+async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int | None) -> None:
+    """Claim the seat (taking it over from another tab), send the welcome."""
+    room_id = conn.room_id
+    settings = service.settings
+    if conn.seat is not None:
+        await service.store.claim_seat(room_id, conn.seat, conn.id, settings.presence_ttl_seconds)
+        await room_presence.publish_takeover(service, room_id, conn.seat, conn.id)
     else:
-        missed, complete, room = await service.events_since(conn.room_id, since)
-        state = service.room_view(room)
-    return room, WelcomeMessage(
-        room=conn.room_id,
-        version=room.version,
-        seat=conn.seat,
-        role="player" if conn.seat is not None else "spectator",
-        missed=missed,
-        complete=complete,
-        state=state,
+        # Counted before the welcome is read, so the spectator sees itself among those watching.
+        conn.watching = True
+        await service.store.add_spectator(room_id, conn.id, settings.presence_ttl_seconds)
+    await room_presence.publish_presence(service, room_id)
+    version, events, snapshot = await _catch_up(service, room_id, hello.since)
+    loaded, presence = await service.presence_of(room_id)
+    welcome = WelcomeMessage(
+        room=room_id,
+        version=version,
+        seat=None if seat is None else (0 if seat == 0 else 1),
+        role="player" if seat is not None else "spectator",
+        seats=views.seat_views(loaded.room, presence),
+        spectators=presence.spectators,
+        events=events,
+        snapshot=snapshot,
     )
+    conn.computer_room = loaded.room.mode == "computer"
+    conn.start(version, welcome.model_dump_json())
+    await service.touch(loaded.room)
+    if loaded.room.computer_to_move:
+        service.on_computer_turn(room_id)
+
+
+async def _catch_up(
+    service: RoomService, room_id: str, since: int | None
+) -> tuple[int, list[EventMessage], RoomSnapshot | None]:
+    """What brings a client holding ``since`` up to date: the events after it, or a snapshot."""
+    if since is not None:
+        version, texts = await service.events_since(room_id, since)
+        if texts is not None:
+            return version, [EventMessage.model_validate_json(text) for text in texts], None
+    loaded, snapshot = await service.snapshot(room_id)
+    return loaded.version, [], snapshot
+
+
+async def catch_up_listeners(service: RoomService, room_id: str, listeners: list[Listener]) -> None:
+    """After the subscriber reconnected: bring each listener of the room up to date."""
+    connections = [c for c in listeners if isinstance(c, Connection) and c.ready]
+    for listener in listeners:
+        if not isinstance(listener, Connection):
+            listener.deliver("event", 0, "")  # a long poll: answer now, it reads the history
+    if not connections:
+        return
+    oldest = min(conn.version for conn in connections)
+    version, texts = await service.events_since(room_id, oldest)
+    if texts is not None:
+        for offset, text in enumerate(texts):
+            for conn in connections:
+                conn.deliver("event", version - len(texts) + 1 + offset, text)
+        return
+    for conn in connections:
+        if conn.version < version:
+            await _resync(service, conn, None)
+
+
+async def _resync(service: RoomService, conn: Connection, ref: str | None) -> None:
+    version, events, snapshot = await _catch_up(service, conn.room_id, conn.version or None)
+    message = ResyncMessage(
+        room=conn.room_id, version=version, ref=ref, events=events, snapshot=snapshot
+    )
+    conn.resynced(version, message.model_dump_json())
 
 
 async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: str | None) -> None:
@@ -386,12 +284,12 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: s
             conn.send(_error(conn, data, None))
             continue
         if not bucket.take():
-            conn.send(_error(conn, ApiError("rate_limited", "too many messages; slow down"), None))
+            error = ApiError("rate_limited", "too many messages; slow down")
+            conn.send(_error(conn, error, _ref_of(data)))
             continue
-        try:
-            message = client_message_adapter.validate_json(data)
-        except ValidationError as error:
-            conn.send(_error(conn, validation_to_api_error(error), None))
+        message = _parse(data)
+        if isinstance(message, ApiError):
+            conn.send(_error(conn, message, _ref_of(data)))
             continue
         try:
             await _handle(conn, service, token, message)
@@ -401,30 +299,27 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: s
             conn.send(_error(conn, error, message.ref))
 
 
-async def _handle(conn: Connection, service: RoomService, token: str | None, message: Any) -> None:
+async def _handle(
+    conn: Connection, service: RoomService, token: str | None, message: ClientMessage
+) -> None:
+    room_id = conn.room_id
     if isinstance(message, Ping):
         conn.send(
-            PongMessage(room=conn.room_id, version=conn.version, ref=message.ref).model_dump_json()
+            PongMessage(room=room_id, version=conn.version, ref=message.ref).model_dump_json()
         )
         return
     if isinstance(message, Hello):
         raise ApiError("bad_request", "hello was already said on this connection")
-    if isinstance(message, MakeMove):
-        result = await service.move(conn.room_id, token, message)
-        if result.duplicate:
-            conn.send(
-                AckMessage(
-                    room=conn.room_id,
-                    version=result.version,
-                    ref=message.ref,
-                    move_id=message.move_id,
-                ).model_dump_json()
-            )
+    if isinstance(message, Sync):
+        since = conn.version if message.since is None else message.since
+        conn.version = min(conn.version, since)
+        await _resync(service, conn, message.ref)
         return
-    result = await service.act(conn.room_id, token, message)
-    if isinstance(message, Hint) and result.hint is not None:
-        conn.send(
-            HintMessage(
-                room=conn.room_id, version=result.version, ref=message.ref, move=result.hint
-            ).model_dump_json()
-        )
+    if isinstance(message, Hint):
+        done = await service.hint(room_id, token)
+    else:
+        done = await service.command(room_id, token, to_command(message))
+    ack: dict[str, Any] = {"room": room_id, "version": done.version, "ref": message.ref}
+    if isinstance(message, MakeMove):
+        ack["move_id"] = message.move_id
+    conn.send(AckMessage(**ack, duplicate=done.duplicate, hint=done.hint).model_dump_json())

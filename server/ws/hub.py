@@ -4,7 +4,12 @@ A process subscribes to a room's channel while at least one of its sockets (or l
 requests) listens to that room. Messages are forwarded as the exact text published, so a
 move is serialised once, by the process that committed it; the reader routes on the short
 frame head (kind and version, see :func:`server.store.room_store.frame`) and never parses
-the room state inside.
+the event inside.
+
+Pub/sub delivers at most once: a message published while the subscriber's connection is
+down (a Redis restart, ``CLIENT KILL``, a network blip) is gone. So when a channel is
+subscribed again after the connection came back, the hub first asks ``catch_up`` to bring
+that room's listeners up to date from the kept history, before it reads anything newer.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
@@ -80,11 +85,21 @@ class EventWaiter:
 
 class Hub:
     def __init__(
-        self, redis: Redis, prefix: str, on_rooms: Callable[[int], None] | None = None
+        self,
+        redis: Redis,
+        prefix: str,
+        on_rooms: Callable[[int], None] | None = None,
+        *,
+        catch_up: Callable[[str, list[Listener]], Awaitable[None]] | None = None,
+        on_event: Callable[[str, int], None] | None = None,
     ) -> None:
         self.redis = redis
         self.prefix = prefix
         self._on_rooms = on_rooms or (lambda count: None)
+        self._catch_up = catch_up
+        self._on_event = on_event or (lambda room_id, version: None)
+        self.resubscribed = 0
+        """How many times a channel was subscribed again after the connection came back."""
         self._rooms: dict[str, set[Listener]] = {}
         self._confirmed: dict[str, asyncio.Event] = {}
         self._pubsub: PubSub | None = None
@@ -172,39 +187,51 @@ class Hub:
             if message is None:
                 continue
             try:
-                self._dispatch(message)
+                lagging = self._dispatch(message)
+                if lagging is not None and self._catch_up is not None:
+                    await self._catch_up(lagging, list(self._rooms.get(lagging, ())))
             except Exception:
                 log.exception("could not dispatch a room message")
 
-    def _dispatch(self, message: dict[str, Any]) -> None:
+    def _dispatch(self, message: dict[str, Any]) -> str | None:
+        """Route one pub/sub message; returns a room that must catch up (its channel was
+        subscribed again after a lost connection)."""
         channel = message["channel"]
         channel = channel.decode() if isinstance(channel, bytes) else channel
         kind = message["type"]
         if kind == "subscribe":
             confirmed = self._confirmed.get(channel)
-            if confirmed is not None:
+            if confirmed is None:
+                return None
+            if not confirmed.is_set():
                 confirmed.set()
-            return
+                return None
+            self.resubscribed += 1
+            room_id = self._room_of(channel)
+            return room_id if room_id in self._rooms else None
         if kind != "message":
-            return
+            return None
         room_id = self._room_of(channel)
         if room_id is None:
-            return
+            return None
         listeners = self._rooms.get(room_id)
         if not listeners:
-            return
+            return None
         framed = parse_frame(message["data"])
         if framed is None:
             log.warning("unknown message on a room channel", extra={"room": room_id})
-            return
+            return None
         kind, version, text = framed
         if kind == "control":
             payload = json.loads(text)
             for listener in list(listeners):
                 listener.control(payload)
-            return
+            return None
+        if kind == "event":
+            self._on_event(room_id, version)
         for listener in list(listeners):
             listener.deliver(kind, version, text)
+        return None
 
     def _room_of(self, channel: str) -> str | None:
         head = f"{self.prefix}:{{"

@@ -26,10 +26,11 @@ import logging
 from collections.abc import Awaitable
 
 from server.errors import ApiError
+from server.protocol import CLOSE_ROOM_GONE, CLOSE_TAKEN_OVER
+from server.rooms.presence import publish_presence
 from server.rooms.service import RoomService
 from server.store.room_store import PresenceQuery
 from server.ws.hub import Hub, Listener
-from server.ws.protocol import CLOSE_ROOM_GONE, CLOSE_TAKEN_OVER
 
 log = logging.getLogger("tetrad.presence")
 
@@ -114,14 +115,14 @@ class PresenceKeeper:
             before = self._seen.get(room_id)
             self._seen[room_id] = seen
             if before is not None and before != seen:
-                await self._quietly(self.service.publish_presence(room_id), room_id)
+                await self._quietly(publish_presence(self.service, room_id), room_id)
             if query.lease and not answer.lease_held:
                 await self._quietly(self._restart_computer(room_id), room_id)
 
     async def _restart_computer(self, room_id: str) -> None:
-        room = await self.service.load(room_id)
-        if self.service.computer_to_move(room):
-            self.service.schedule_computer_turn(room_id)
+        loaded = await self.service.repository.reload(room_id)
+        if loaded.room.computer_to_move:
+            self.service.on_computer_turn(room_id)
 
     @staticmethod
     async def _quietly(action: Awaitable[None], room_id: str) -> None:

@@ -112,17 +112,16 @@ async def test_players_on_different_processes(spawn_server: SpawnServer) -> None
     coral = await Socket.open(second, room, guest["token"])  # type: ignore[arg-type]
     await gold.expect("presence", lambda m: all(s["connected"] for s in m["seats"]))
     sockets = {0: gold, 1: coral}
-    state = coral.seen[0]["state"]
-    while not state["is_over"]:
-        mover = sockets[state["to_move"]]
-        await mover.send(type="move", move=state["legal_moves"][-1], version=state["version"])
-        expected = state["version"] + 1
+    while not coral.model.is_over:
+        mover = sockets[coral.model.status["to_move"]]
+        await mover.send(type="move", move=mover.model.legal_moves()[-1], version=mover.version)
+        expected = coral.version + 1
         events = [
             await s.expect("event", lambda m, v=expected: m["version"] == v) for s in (gold, coral)
         ]
         assert events[0] == events[1]
-        state = events[0]["state"]
-    assert sum(state["scores"]) == 4
+    assert sum(coral.model.status["scores"]) == 4
+    assert gold.model.comparable() == coral.model.comparable()
     # A second tab on the other process takes the seat over.
     again = await Socket.open(first, room, guest["token"])  # type: ignore[arg-type]
     closed_code = None
@@ -147,19 +146,15 @@ async def test_kill_9_mid_game_loses_nothing(spawn_server: SpawnServer) -> None:
     await gold.expect("presence", lambda m: all(s["connected"] for s in m["seats"]))
     sockets = {0: gold, 1: coral}
     played: list[dict] = []
-    state = coral.seen[0]["state"]
 
     async def play_one() -> None:
-        nonlocal state
-        mover = sockets[state["to_move"]]
-        move = state["legal_moves"][0]
-        await mover.send(type="move", move=move, version=state["version"])
-        expected = state["version"] + 1
-        events = [
-            await s.expect("event", lambda m, v=expected: m["version"] == v) for s in (gold, coral)
-        ]
+        mover = sockets[gold.model.status["to_move"]]
+        move = mover.model.legal_moves()[0]
+        expected = mover.version + 1
+        await mover.send(type="move", move=move, version=mover.version)
+        for socket in (gold, sockets[1]):
+            await socket.expect("event", lambda m, v=expected: m["version"] == v)
         played.append(move)
-        state = events[0]["state"]
 
     for _ in range(6):
         await play_one()
@@ -167,16 +162,24 @@ async def test_kill_9_mid_game_loses_nothing(spawn_server: SpawnServer) -> None:
     second.process.send_signal(signal.SIGKILL)
     second.process.wait()
     # Coral reconnects to the surviving process with the last version it saw.
-    coral = await Socket.open(first, room, guest["token"], since=last_seen)  # type: ignore[arg-type]
+    coral = await Socket.open(
+        first,  # type: ignore[arg-type]
+        room,
+        guest["token"],
+        since=last_seen,
+        model=sockets[1].model,
+    )
     sockets[1] = coral
     welcome = coral.seen[0]
-    assert welcome["complete"] and welcome["missed"] == []
-    assert welcome["state"]["moves"] == played
-    state = welcome["state"]
-    while not state["is_over"]:
+    assert welcome["snapshot"] is None and welcome["events"] == []
+    while not gold.model.is_over:
         await play_one()
-    assert state["moves"] == played and len(played) == 24
-    assert sum(state["scores"]) == 9
+    assert len(played) == 24 and sum(gold.model.status["scores"]) == 9
+    async with httpx.AsyncClient(base_url=first.url) as client:
+        state = (await client.get(f"/api/rooms/{room}")).json()["state"]
+    drawn = [{"line": entry["line"]} for entry in state["board"]["lines"]]
+    assert drawn == [{"line": sorted(m["line"])} for m in played]
+    assert coral.model.comparable() == gold.model.comparable()
     for socket in (gold, coral):
         await socket.close()
 
@@ -191,7 +194,7 @@ async def test_spectators_on_two_processes_are_counted_together(
     gold = await Socket.open(first, room, grant["token"])  # type: ignore[arg-type]
     one = await Socket.open(first, room, None)  # type: ignore[arg-type]
     two = await Socket.open(second, room, None)  # type: ignore[arg-type]
-    assert two.seen[0]["state"]["spectators"] == 2
+    assert two.seen[0]["spectators"] == 2
     await gold.expect("presence", lambda m: m["spectators"] == 2)
     await two.close()
     await gold.expect("presence", lambda m: m["spectators"] == 1)

@@ -3,31 +3,33 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 import redis.asyncio as aioredis
+from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import REDIS_URL, LiveServer
-from tests.server.room_client import Socket, act, create_room, move
+from tests.server.room_client import RoomModel, Socket, act, create_room, move, read_room
 
 
-async def play_to_the_end(server: LiveServer, grant: dict) -> dict:
+async def play_to_the_end(server: LiveServer, grant: dict) -> RoomModel:
+    """Play first legal moves over REST; the computer's moves arrive on the websocket."""
     socket = await Socket.open(server, grant["room_id"], grant["token"])
-    state = socket.seen[0]["state"]
     me = grant["seat"]
     async with httpx.AsyncClient(base_url=server.url) as client:
-        while not state["is_over"]:
-            if state["to_move"] == me:
+        while not socket.model.is_over:
+            if socket.model.status["to_move"] == me:
+                version = socket.version
                 response = await move(
-                    client, grant["room_id"], grant["token"], state["legal_moves"][0]
+                    client, grant["room_id"], grant["token"], socket.model.legal_moves()[0]
                 )
                 assert response.status_code == 200, response.text
-                state = response.json()["state"]
+                await socket.until_version(version + 1)
             else:
-                version = state["version"]
-                event = await socket.expect("event", lambda m, v=version: m["version"] > v)
-                assert event["event"]["kind"] == "move" and event["event"]["seat"] != me
-                state = event["state"]
+                event = await socket.expect("event")
+                assert event["event"]["kind"] == "move"
     await socket.close()
-    return state
+    assert socket.model is not None
+    return socket.model
 
 
 async def test_a_computer_game_to_the_end(server: LiveServer) -> None:
@@ -36,8 +38,8 @@ async def test_a_computer_game_to_the_end(server: LiveServer) -> None:
             client, mode="computer", rows=2, cols=3, level="easy", first="opponent"
         )
     assert grant["seat"] == 1 and grant["state"]["computer_seat"] == 0
-    state = await play_to_the_end(server, grant)
-    assert sum(state["scores"]) == 6 and len(state["moves"]) == 17
+    model = await play_to_the_end(server, grant)
+    assert sum(model.status["scores"]) == 6 and model.state["move_count"] == 17
     async with httpx.AsyncClient(base_url=server.url) as client:
         stored = None
         for _ in range(100):
@@ -45,7 +47,7 @@ async def test_a_computer_game_to_the_end(server: LiveServer) -> None:
             if response.status_code == 200:
                 stored = response.json()
                 break
-        assert stored is not None and stored["scores"] == state["scores"]
+        assert stored is not None and stored["scores"] == model.status["scores"]
         metrics = (await client.get("/metrics")).text
         assert "tetrad_ai_think_seconds_count" in metrics
 
@@ -55,31 +57,43 @@ async def test_undo_hint_level_and_new_game(server: LiveServer) -> None:
         grant = await create_room(client, mode="computer", level="normal")
         room, token = grant["room_id"], grant["token"]
         socket = await Socket.open(server, room, token)
+        legal = RoomModel(grant["state"]).legal_moves()
         hint = (await act(client, room, token, type="hint")).json()
-        assert hint["hint"] in grant["state"]["legal_moves"] and hint["version"] == 1
-        first = grant["state"]["legal_moves"][0]
-        assert (await move(client, room, token, first)).status_code == 200
-        reply = await socket.expect(
-            "event", lambda m: m["event"]["kind"] == "move" and m["event"]["seat"] == 1
-        )
-        assert reply["state"]["to_move"] == 0 or reply["state"]["scores"] != [0, 0]
-        while reply["state"]["to_move"] == 1:
-            reply = await socket.expect("event")
-        undone = (await act(client, room, token, type="undo")).json()["state"]
-        assert undone["moves"] == [] and undone["to_move"] == 0
-        assert (await act(client, room, token, type="undo")).json()["code"] == "not_allowed"
-        level = (await act(client, room, token, type="set_level", level="hard")).json()["state"]
-        assert level["level"] == "hard"
-        await move(client, room, token, first)
+        assert hint["hint"]["move"] in legal and hint["version"] == socket.version
+        assert (await move(client, room, token, legal[0])).status_code == 200
         await socket.expect(
             "event", lambda m: m["event"]["kind"] == "move" and m["event"]["seat"] == 1
         )
-        fresh = (await act(client, room, token, type="new_game")).json()["state"]
-        assert fresh["moves"] == [] and fresh["level"] == "hard" and fresh["game_number"] == 2
-        swapped = (await act(client, room, token, type="new_game", first="computer")).json()
-        assert swapped["state"]["computer_seat"] == 0
+        while socket.model.status["to_move"] == 1:
+            await socket.expect("event")
+        assert "undo" in socket.model.status["allowed"][0]
+        assert (await act(client, room, token, type="undo")).status_code == 200
+        await socket.expect("event", lambda m: m["event"]["kind"] == "undone")
+        assert socket.model.state["move_count"] == 0 and socket.model.status["to_move"] == 0
+        assert "undo" not in socket.model.status["allowed"][0]
+        assert (await act(client, room, token, type="undo")).json()["code"] == "not_allowed"
+        assert (await act(client, room, token, type="set_level", level="hard")).status_code == 200
+        await socket.expect("event", lambda m: m["event"]["kind"] == "level")
+        assert socket.model.state["level"] == "hard"
+        await move(client, room, token, legal[0])
+        await socket.expect(
+            "event", lambda m: m["event"]["kind"] == "move" and m["event"]["seat"] == 1
+        )
+        assert (await act(client, room, token, type="new_game")).status_code == 200
+        await socket.expect("event", lambda m: m["event"]["kind"] == "restarted")
+        fresh = socket.model.state
+        assert fresh["move_count"] == 0 and fresh["level"] == "hard" and fresh["game_number"] == 2
+        # Undo right after a new game brings the replaced game back.
+        assert (await act(client, room, token, type="undo")).status_code == 200
+        await socket.expect("event", lambda m: m["event"]["kind"] == "undone")
+        assert socket.model.state["game_number"] == 1 and socket.model.state["move_count"] >= 2
+        response = await act(client, room, token, type="new_game", first="computer")
+        assert response.status_code == 200
+        await socket.expect("event", lambda m: m["event"]["kind"] == "restarted")
+        assert socket.model.state["computer_seat"] == 0
         moved = await socket.expect("event", lambda m: m["event"]["kind"] == "move")
         assert moved["event"]["seat"] == 0
+        assert socket.model.comparable() == RoomModel(await read_room(client, room)).comparable()
         await socket.close()
 
 
@@ -92,13 +106,36 @@ async def test_a_dead_thinker_is_replaced(server: LiveServer, key_prefix: str) -
             grant = await create_room(client, mode="computer", rows=2, cols=2, first="me")
             room, token = grant["room_id"], grant["token"]
             await redis.set(f"{key_prefix}:{{{room}}}:ai", "dead-process", px=1500)
-            first = grant["state"]["legal_moves"][0]
+            first = RoomModel(grant["state"]).legal_moves()[0]
             assert (await move(client, room, token, first)).status_code == 200
         socket = await Socket.open(server, room, token)
-        state = socket.seen[0]["state"]
-        while state["to_move"] == 1 and not state["is_over"]:
-            state = (await socket.expect("event"))["state"]
-        assert len(state["moves"]) >= 2
+        while socket.model.status["to_move"] == 1 and not socket.model.is_over:
+            await socket.expect("event")
+        assert socket.model.state["move_count"] >= 2
         await socket.close()
     finally:
         await redis.aclose()
+
+
+async def test_presence_and_takeover_follow_the_player_when_a_new_game_swaps_seats(
+    server: LiveServer,
+) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="computer", rows=2, cols=2, first="me")
+        room, token = grant["room_id"], grant["token"]
+        socket = await Socket.open(server, room, token)
+        assert (
+            await act(client, room, token, type="new_game", first="computer")
+        ).status_code == 200
+        await socket.expect("event", lambda m: m["event"]["kind"] == "restarted")
+        assert socket.model.state["computer_seat"] == 0
+        state = await read_room(client, room)
+    human = state["seats"][1]
+    assert human["kind"] == "human" and human["connected"]
+    second = await Socket.open(server, room, token)
+    assert second.seen[0]["seat"] == 1
+    with pytest.raises(ConnectionClosed):
+        while True:
+            await socket.next()
+    assert socket.ws.close_code == 4001
+    await second.close()

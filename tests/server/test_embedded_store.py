@@ -39,7 +39,8 @@ async def test_restart_of_the_embedded_setup_keeps_the_room(
     server = await start_server(redis_url=None, data_dir=data_dir)
     async with httpx.AsyncClient(base_url=server.url) as client:
         state = (await client.get(f"/api/rooms/{room}")).json()["state"]
-        assert state["moves"] == [line(0, 0, 1, 0), line(1, 0, 2, 0)]
+        lines = [entry["line"] for entry in state["board"]["lines"]]
+        assert lines == [line(0, 0, 1, 0)["line"], line(1, 0, 2, 0)["line"]]
         assert (await move(client, room, token, line(2, 0, 3, 0), version=3)).status_code == 200
 
 

@@ -11,10 +11,25 @@ import httpx
 import pytest
 import redis.asyncio as aioredis
 
-from server.db.records import store_finished_game
-from server.rooms.service import FinishedGame
+from server.db.records import FinishedGame, store_finished_game
 from tests.conftest import REDIS_URL, LiveServer, StartServer
-from tests.server.room_client import act, bearer, create_room, join_room, line, move
+from tests.server.room_client import (
+    RoomModel,
+    act,
+    bearer,
+    create_room,
+    join_room,
+    line,
+    move,
+    read_room,
+)
+
+
+def drawn(state: dict) -> list[dict]:
+    """The lines played in a Dots and Boxes room, in order, in wire form."""
+    return [
+        {"line": entry["line"]} for entry in state["board"]["lines"] if entry["player"] is not None
+    ]
 
 
 @pytest.fixture
@@ -29,7 +44,7 @@ async def test_create_join_and_spectate(client: httpx.AsyncClient) -> None:
     assert len(grant["token"]) >= 32 and grant["invite_code"]
     assert grant["invite_code"] not in grant["token"]
     assert grant["state"]["version"] == 1
-    assert len(grant["state"]["legal_moves"]) == 24
+    assert len(RoomModel(grant["state"]).legal_moves()) == 24
     guest = await join_room(client, grant)
     assert guest["seat"] == 1 and guest["token"] != grant["token"]
     visitor = await join_room(client, grant)
@@ -104,12 +119,12 @@ async def test_errors_have_stable_codes(client: httpx.AsyncClient) -> None:
     assert await code(await act(client, room, token, type="undo")) == "not_allowed"
     assert await code(await act(client, room, token, type="accept", kind="end")) == "no_request"
     assert await code(await act(client, room, token, type="dance")) == "bad_request"
-    assert (await act(client, room, token, type="resign")).json()["state"]["is_over"]
+    assert (await act(client, room, token, type="resign")).status_code == 200
     assert await code(await move(client, room, guest["token"], line(1, 0, 2, 0))) == "game_over"
     # The room is still fine after all that.
-    state = (await client.get(f"/api/rooms/{room}")).json()["state"]
-    assert state["moves"] == [line(0, 0, 1, 0)]
-    assert state["outcome"] == {"winner": 1, "reason": "resignation", "scores": [0, 0]}
+    state = await read_room(client, room)
+    assert drawn(state) == [line(0, 0, 1, 0)]
+    assert state["status"]["outcome"] == {"winner": 1, "reason": "resignation"}
 
 
 async def test_live_room_needs_the_opponent_connected(client: httpx.AsyncClient) -> None:
@@ -128,14 +143,15 @@ async def test_retried_move_applies_once(client: httpx.AsyncClient) -> None:
     retry = await move(client, room, token, line(0, 0, 1, 0), version=1, move_id="m-1")
     assert first.status_code == retry.status_code == 200
     assert first.json()["duplicate"] is False and retry.json()["duplicate"] is True
-    assert retry.json()["state"]["moves"] == [line(0, 0, 1, 0)]
+    assert retry.json()["version"] == first.json()["version"] == 2
+    assert drawn(await read_room(client, room)) == [line(0, 0, 1, 0)]
     retries = await asyncio.gather(
         *[move(client, room, token, line(1, 0, 2, 0), version=2, move_id="m-2") for _ in range(6)]
     )
     assert all(r.status_code == 200 for r in retries)
     assert sum(not r.json()["duplicate"] for r in retries) == 1
-    state = (await client.get(f"/api/rooms/{room}")).json()["state"]
-    assert state["version"] == 3 and len(state["moves"]) == 2
+    state = await read_room(client, room)
+    assert state["version"] == 3 and state["move_count"] == 2
 
 
 async def test_racing_moves_exactly_one_wins(client: httpx.AsyncClient) -> None:
@@ -148,8 +164,9 @@ async def test_racing_moves_exactly_one_wins(client: httpx.AsyncClient) -> None:
     winners = [r for r in responses if r.status_code == 200]
     assert len(winners) == 1
     assert {r.json()["code"] for r in responses if r.status_code != 200} == {"stale_version"}
-    state = (await client.get(f"/api/rooms/{room}")).json()["state"]
-    assert state["version"] == 2 and state["moves"] == winners[0].json()["state"]["moves"]
+    state = await read_room(client, room)
+    winner = candidates[responses.index(winners[0])]
+    assert state["version"] == 2 and drawn(state) == [winner]
 
 
 async def test_unversioned_moves_are_serialised(client: httpx.AsyncClient) -> None:
@@ -158,8 +175,8 @@ async def test_unversioned_moves_are_serialised(client: httpx.AsyncClient) -> No
     candidates = [line(x, 0, x + 1, 0) for x in range(3)] + [line(x, 3, x + 1, 3) for x in range(3)]
     responses = await asyncio.gather(*[move(client, room, token, mv) for mv in candidates])
     assert all(r.status_code == 200 for r in responses), [r.text for r in responses]
-    state = (await client.get(f"/api/rooms/{room}")).json()["state"]
-    assert state["version"] == 7 and len(state["moves"]) == 6
+    state = await read_room(client, room)
+    assert state["version"] == 7 and state["move_count"] == 6
 
 
 async def test_correspondence_first_mover_by_lot_and_no_expiry(
@@ -182,11 +199,9 @@ async def test_correspondence_moves_without_presence(client: httpx.AsyncClient) 
     assert (await move(client, room, grant["token"], line(0, 0, 1, 0))).status_code == 200
     assert (await move(client, room, guest["token"], line(0, 1, 1, 1))).status_code == 200
     assert (await move(client, room, grant["token"], line(0, 0, 0, 1))).status_code == 200
-    last = await move(client, room, guest["token"], line(1, 0, 1, 1))
-    state = last.json()["state"]
-    assert state["is_over"] and state["outcome"]["winner"] == 1
-    finished = await client.get(f"/api/games/{room}-1")
-    assert finished.status_code == 200 or finished.json()["code"] == "game_not_found"
+    assert (await move(client, room, guest["token"], line(1, 0, 1, 1))).status_code == 200
+    state = await read_room(client, room)
+    assert state["status"]["outcome"]["winner"] == 1
 
 
 async def test_restart_alone_until_the_guest_joins_then_by_consent(
@@ -195,28 +210,32 @@ async def test_restart_alone_until_the_guest_joins_then_by_consent(
     grant = await create_room(client, mode="correspondence", first="me")
     room, host = grant["room_id"], grant["token"]
     await move(client, room, host, line(0, 0, 1, 0))
-    alone = (await act(client, room, host, type="offer", kind="restart")).json()
-    assert alone["state"]["game_number"] == 2 and alone["state"]["moves"] == []
+    await act(client, room, host, type="offer", kind="restart")
+    alone = await read_room(client, room)
+    assert alone["game_number"] == 2 and alone["move_count"] == 0
     guest = (await join_room(client, grant))["token"]
     await move(client, room, host, line(0, 0, 1, 0))
-    asked = (await act(client, room, host, type="offer", kind="restart")).json()["state"]
+    await act(client, room, host, type="offer", kind="restart")
+    asked = await read_room(client, room)
     assert asked["game_number"] == 2 and asked["requests"] == [{"kind": "restart", "seat": 0}]
     # Any move cancels a pending request.
-    cancelled = (await move(client, room, guest, line(1, 0, 2, 0))).json()["state"]
-    assert cancelled["requests"] == []
+    await move(client, room, guest, line(1, 0, 2, 0))
+    assert (await read_room(client, room))["requests"] == []
     response = await act(client, room, guest, type="accept", kind="restart")
     assert response.json()["code"] == "no_request"
     await act(client, room, host, type="offer", kind="restart")
-    declined = (await act(client, room, guest, type="decline", kind="restart")).json()["state"]
+    await act(client, room, guest, type="decline", kind="restart")
+    declined = await read_room(client, room)
     assert declined["requests"] == [] and declined["game_number"] == 2
     await act(client, room, host, type="offer", kind="restart")
-    restarted = (await act(client, room, guest, type="accept", kind="restart")).json()["state"]
-    assert restarted["game_number"] == 3 and restarted["moves"] == []
-    assert restarted["to_move"] == 0 and grant["seat"] == 0
+    await act(client, room, guest, type="accept", kind="restart")
+    restarted = await read_room(client, room)
+    assert restarted["game_number"] == 3 and restarted["move_count"] == 0
+    assert restarted["status"]["to_move"] == 0 and grant["seat"] == 0
     # Offering the same thing the other side offered is consent too.
     await act(client, room, guest, type="offer", kind="restart")
-    both = (await act(client, room, host, type="offer", kind="restart")).json()["state"]
-    assert both["game_number"] == 4
+    await act(client, room, host, type="offer", kind="restart")
+    assert (await read_room(client, room))["game_number"] == 4
 
 
 async def test_end_by_agreement(client: httpx.AsyncClient) -> None:
@@ -225,8 +244,9 @@ async def test_end_by_agreement(client: httpx.AsyncClient) -> None:
     assert (await act(client, room, host, type="offer", kind="end")).json()["code"] == "not_allowed"
     guest = (await join_room(client, grant))["token"]
     await act(client, room, host, type="offer", kind="end")
-    ended = (await act(client, room, guest, type="accept", kind="end")).json()["state"]
-    assert ended["is_over"] and ended["outcome"]["reason"] == "agreement"
+    await act(client, room, guest, type="accept", kind="end")
+    ended = await read_room(client, room)
+    assert ended["status"]["outcome"]["reason"] == "agreement"
 
 
 async def test_events_since_and_long_poll(client: httpx.AsyncClient) -> None:
@@ -234,13 +254,11 @@ async def test_events_since_and_long_poll(client: httpx.AsyncClient) -> None:
     room, token = grant["room_id"], grant["token"]
     await move(client, room, token, line(0, 0, 1, 0))
     page = (await client.get(f"/api/rooms/{room}/events", params={"since": 0})).json()
-    assert [e["version"] for e in page["events"]] == [1, 2] and page["complete"]
-    assert page["events"][1]["event"] == {
-        "kind": "move",
-        "seat": 0,
-        "move": line(0, 0, 1, 0),
-        "move_id": None,
-    }
+    assert [e["version"] for e in page["events"]] == [1, 2] and page["snapshot"] is None
+    assert page["events"][1]["event"] == {"kind": "move", "seat": 0, "move": line(0, 0, 1, 0)}
+    status = page["events"][1]["status"]
+    assert status["to_move"] == 1 and status["scores"] == [0, 0] and "thinking" not in status
+    assert "undo" in status["allowed"][0]  # what a seat may do is sent when it changes
     waiting = asyncio.create_task(
         client.get(f"/api/rooms/{room}/events", params={"since": 2, "wait": 20})
     )
@@ -290,8 +308,9 @@ async def test_daily_board(client: httpx.AsyncClient) -> None:
     grant = await create_room(client, daily=True)
     state = grant["state"]
     assert state["mode"] == "computer" and state["level"] == "normal"
-    assert state["daily"] == daily["date"] and grant["seat"] == 0 and state["to_move"] == 0
-    assert len(state["legal_moves"]) == 60 - len(daily["lines"])
+    assert state["daily"] == daily["date"] and grant["seat"] == 0
+    assert state["status"]["to_move"] == 0
+    assert len(RoomModel(state).legal_moves()) == 60 - len(daily["lines"])
 
 
 async def test_health_readiness_metrics_openapi(client: httpx.AsyncClient) -> None:
@@ -303,7 +322,7 @@ async def test_health_readiness_metrics_openapi(client: httpx.AsyncClient) -> No
     assert 'tetrad_rooms_created_total{game="boxes",mode="local"} 1.0' in metrics
     assert "tetrad_websocket_connections" in metrics and "tetrad_ai_think_seconds" in metrics
     schemas = (await client.get("/openapi.json")).json()["components"]["schemas"]
-    for name in ("ClientMessage", "ServerMessage", "RoomState", "WelcomeMessage", "Hello"):
+    for name in ("ClientMessage", "ServerMessage", "RoomSnapshot", "WelcomeMessage", "Hello"):
         assert name in schemas
     assert schemas["ClientMessage"]["discriminator"]["propertyName"] == "type"
 
@@ -322,8 +341,7 @@ async def test_expires_in_is_the_time_left(
         await redis.aclose()
     state = (await client.get(f"/api/rooms/{room}")).json()["state"]
     assert 0 < state["expires_in_seconds"] <= 100
-    events = (await client.get(f"/api/rooms/{room}/events?since=0")).json()
-    assert 0 < events["state"]["expires_in_seconds"] <= 100
+
     forever = await create_room(client, mode="correspondence")
     state = (await client.get(f"/api/rooms/{forever['room_id']}")).json()["state"]
     assert state["expires_in_seconds"] is None
@@ -367,6 +385,7 @@ def daily_game(room: str, day: str, mine: int, theirs: int) -> FinishedGame:
         reason="board_full",
         scores=(mine, theirs),
         human_seat=0,
+        finished_at=1e9,
     )
 
 

@@ -33,23 +33,23 @@ async def test_spectators_on_two_servers_are_counted_together(
     room = grant["room_id"]
     gold = await Socket.open(first, room, grant["token"])
     coral = await Socket.open(second, room, guest["token"])
-    assert gold.seen[0]["state"]["spectators"] == 0
+    assert gold.seen[0]["spectators"] == 0
 
     one = await Socket.open(first, room, None)
     assert one.seen[0]["role"] == "spectator"
-    assert one.seen[0]["state"]["spectators"] == 1  # the spectator counts itself
+    assert one.seen[0]["spectators"] == 1  # the spectator counts itself
+    assert one.seen[0]["snapshot"]["spectators"] == 1
     two = await Socket.open(second, room, None)
-    assert two.seen[0]["state"]["spectators"] == 2
+    assert two.seen[0]["spectators"] == 2
     for socket in (gold, coral, one):
         await socket.expect("presence", watching(2))
     assert await spectators_over_rest(first, room) == 2
     assert await spectators_over_rest(second, room) == 2
 
-    # Players are not spectators: a move's state carries the same count.
-    state = gold.seen[0]["state"]
-    await gold.send(type="move", move=state["legal_moves"][0], version=state["version"])
-    moved = await coral.expect("event")
-    assert moved["state"]["spectators"] == 2
+    # Players are not spectators: the count is the same after a move.
+    await gold.send(type="move", move=gold.model.legal_moves()[0], version=gold.version)
+    await coral.expect("event")
+    assert await spectators_over_rest(second, room) == 2
 
     await two.close()
     for socket in (gold, coral, one):
@@ -79,7 +79,7 @@ async def test_a_spectator_left_by_a_dead_process_is_pruned(
         assert await spectators_over_rest(server, room) == 0
         gold = await Socket.open(server, room, grant["token"])
         watcher = await Socket.open(server, room, None)
-        assert watcher.seen[0]["state"]["spectators"] == 1
+        assert watcher.seen[0]["spectators"] == 1
         for _ in range(200):  # presence rounds run every 0.5 s in tests; bounded wait
             if await redis.zscore(key, "dead-process-connection") is None:
                 break

@@ -1,4 +1,5 @@
-"""The room websocket against a real uvicorn: live play, catch-up, takeover, bad input."""
+"""The room websocket against a real uvicorn: move-sized events applied to a snapshot, acks,
+catch-up, resync, takeover, lost pub/sub messages and bad input."""
 
 from __future__ import annotations
 
@@ -7,11 +8,22 @@ import json
 
 import httpx
 import pytest
+import redis.asyncio as aioredis
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from tests.conftest import LiveServer, StartServer
-from tests.server.room_client import Socket, create_room, join_room, line, move
+from server.protocol import server_message_adapter
+from tests.conftest import REDIS_URL, LiveServer, StartServer
+from tests.server.room_client import (
+    RoomModel,
+    Socket,
+    create_room,
+    join_room,
+    line,
+    move,
+    point,
+    read_room,
+)
 
 
 async def live_room(server: LiveServer, **body):
@@ -21,33 +33,88 @@ async def live_room(server: LiveServer, **body):
     return grant, guest
 
 
-async def test_two_players_play_a_live_game_to_the_end(server: LiveServer) -> None:
-    grant, guest = await live_room(server, rows=2, cols=2)
+async def both_connected(socket: Socket) -> None:
+    await socket.expect("presence", lambda m: all(s["connected"] for s in m["seats"]))
+
+
+async def snapshot_of(server: LiveServer, room: str) -> dict:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        return await read_room(client, room)
+
+
+async def test_a_live_game_arrives_as_small_events_that_rebuild_the_room(
+    server: LiveServer,
+) -> None:
+    grant, guest = await live_room(server, rows=3, cols=3)
     room = grant["room_id"]
     gold = await Socket.open(server, room, grant["token"])
     coral = await Socket.open(server, room, guest["token"])
     watcher = await Socket.open(server, room, None)
     assert watcher.seen[0]["role"] == "spectator" and watcher.seen[0]["seat"] is None
-    await gold.expect("presence", lambda m: all(s["connected"] for s in m["seats"]))
+    await both_connected(gold)
     sockets = {0: gold, 1: coral}
-    state = gold.seen[0]["state"]
-    version = state["version"]
-    while not state["is_over"]:
-        mover = sockets[state["to_move"]]
-        await mover.send(type="move", move=state["legal_moves"][0], version=version)
-        events = [
-            await s.expect("event", lambda m, v=version: m["version"] == v + 1)
-            for s in (gold, coral, watcher)
-        ]
-        assert len({json.dumps(e, sort_keys=True) for e in events}) == 1
-        state, version = events[0]["state"], events[0]["version"]
-        assert events[0]["event"]["kind"] == "move"
-    assert sum(state["scores"]) == 4 and state["legal_moves"] == []
-    await watcher.send(type="move", move=line(0, 0, 1, 0))
+    sizes = []
+    while not gold.model.is_over:
+        mover = sockets[gold.model.status["to_move"]]
+        version = gold.version
+        await mover.send(type="move", move=mover.model.legal_moves()[0], version=version)
+        for socket in (gold, coral, watcher):
+            event = await socket.expect("event", lambda m, v=version: m["version"] == v + 1)
+            sizes.append(len(json.dumps(event, separators=(",", ":"))))
+            server_message_adapter.validate_python(event)
+        assert {json.dumps(s.model.state["status"]) for s in (gold, coral, watcher)} == {
+            json.dumps(gold.model.state["status"])
+        }
+    assert sum(gold.model.status["scores"]) == 9 and gold.model.legal_moves() == []
+    assert max(sizes) <= 300, max(sizes)
+    # Applying the events, each client holds exactly what a fresh snapshot says.
+    fresh = RoomModel(await snapshot_of(server, room)).comparable()
+    for socket in (gold, coral, watcher):
+        assert socket.model.comparable() == fresh
+    await watcher.send(type="move", move=line(0, 0, 1, 0), ref="w1")
     refused = await watcher.expect("error")
-    assert refused["code"] == "bad_token"
+    assert refused["code"] == "bad_token" and refused["ref"] == "w1"
     for socket in (gold, coral, watcher):
         await socket.close()
+
+
+async def test_a_dots_game_with_captures_rebuilds_the_room_from_events(
+    server: LiveServer,
+) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(
+            client, game="dots", mode="correspondence", first="me", width=8, height=8
+        )
+        guest = await join_room(client, grant)
+    room = grant["room_id"]
+    pen = await Socket.open(server, room, grant["token"])
+    pencil = await Socket.open(server, room, guest["token"])
+    sockets = {0: pen, 1: pencil}
+    # Pencil's mark at (2, 2) surrounded by pen; then a pen house at (6, 6); filler elsewhere.
+    script = [
+        (0, point(2, 1)), (1, point(2, 2)), (0, point(1, 2)), (1, point(0, 7)),
+        (0, point(3, 2)), (1, point(1, 7)), (0, point(2, 3)),
+        (1, point(2, 7)), (0, point(6, 5)), (1, point(3, 7)), (0, point(5, 6)),
+        (1, point(4, 7)), (0, point(7, 6)), (1, point(5, 7)), (0, point(6, 7)),
+    ]  # fmt: skip
+    capture_sizes = []
+    for seat, mv in script:
+        version = pen.version
+        await sockets[seat].send(type="move", move=mv, move_id=f"m{version}", ref=f"r{version}")
+        ack = await sockets[seat].expect("ack", lambda m, v=version: m["ref"] == f"r{v}")
+        assert ack["version"] == version + 1 and ack["move_id"] == f"m{version}"
+        for socket in (pen, pencil):
+            event = await socket.expect("event", lambda m, v=version: m["version"] == v + 1)
+            if event["event"].get("captures"):
+                capture_sizes.append(len(json.dumps(event, separators=(",", ":"))))
+    assert pen.model.status["scores"] == [1, 0]
+    assert capture_sizes and max(capture_sizes) <= 2048
+    assert any(house["owner"] == 0 for house in pen.model.state["board"]["houses"])
+    assert [2, 2] not in [m["point"] for m in pen.model.legal_moves()]
+    fresh = RoomModel(await snapshot_of(server, room)).comparable()
+    assert pen.model.comparable() == fresh and pencil.model.comparable() == fresh
+    await pen.close()
+    await pencil.close()
 
 
 async def test_move_refused_while_the_opponent_is_offline(server: LiveServer) -> None:
@@ -57,14 +124,20 @@ async def test_move_refused_while_the_opponent_is_offline(server: LiveServer) ->
     refused = await gold.expect("error")
     assert refused["code"] == "opponent_offline" and refused["ref"] == "m1"
     coral = await Socket.open(server, grant["room_id"], guest["token"])
-    await gold.expect("presence", lambda m: m["seats"][1]["connected"])
-    await gold.send(type="move", move=line(0, 0, 1, 0))
+    await both_connected(gold)
+    await gold.send(type="move", move=line(0, 0, 1, 0), ref="m2")
+    assert (await gold.expect("ack"))["ref"] == "m2"
     await coral.expect("event", lambda m: m["event"]["kind"] == "move")
     await coral.close()
     await gold.expect("presence", lambda m: not m["seats"][1]["connected"])
-    await gold.send(type="move", move=line(0, 1, 1, 1))  # gold's turn again? no: coral's turn
-    assert (await gold.expect("error"))["code"] in ("not_your_turn", "opponent_offline")
+    await coral_turn_refused(gold)
     await gold.close()
+
+
+async def coral_turn_refused(gold: Socket) -> None:
+    await gold.send(type="move", move=line(0, 1, 1, 1), ref="m3")
+    error = await gold.expect("error")
+    assert error["code"] in ("not_your_turn", "opponent_offline") and error["ref"] == "m3"
 
 
 async def test_reconnect_gets_exactly_the_missed_events(server: LiveServer) -> None:
@@ -73,28 +146,28 @@ async def test_reconnect_gets_exactly_the_missed_events(server: LiveServer) -> N
         guest = await join_room(client, grant)
         room = grant["room_id"]
         coral = await Socket.open(server, room, guest["token"])
-        seen = coral.version
+        seen, model = coral.version, coral.model
         await coral.close()
-        for mv, token in [
+        moves = [
             (line(0, 0, 1, 0), grant["token"]),
             (line(1, 0, 2, 0), guest["token"]),
             (line(2, 0, 3, 0), grant["token"]),
-        ]:
+        ]
+        for mv, token in moves:
             assert (await move(client, room, token, mv)).status_code == 200
-    coral = await Socket.open(server, room, guest["token"], since=seen)
+    coral = await Socket.open(server, room, guest["token"], since=seen, model=model)
     welcome = coral.seen[0]
-    assert welcome["complete"] is True
-    assert [e["version"] for e in welcome["missed"]] == [seen + 1, seen + 2, seen + 3]
-    assert [e["event"]["move"] for e in welcome["missed"]] == [
-        line(0, 0, 1, 0),
-        line(1, 0, 2, 0),
-        line(2, 0, 3, 0),
-    ]
-    assert welcome["state"]["version"] == seen + 3
+    assert welcome["snapshot"] is None
+    assert [e["version"] for e in welcome["events"]] == [seen + 1, seen + 2, seen + 3]
+    assert [e["event"]["move"] for e in welcome["events"]] == [mv for mv, _ in moves]
+    assert coral.version == seen + 3
+    assert coral.model.comparable() == RoomModel(await snapshot_of(server, room)).comparable()
     await coral.close()
 
 
-async def test_reconnect_after_too_many_events_gets_a_snapshot(start_server: StartServer) -> None:
+async def test_reconnect_beyond_the_kept_history_gets_a_snapshot(
+    start_server: StartServer,
+) -> None:
     server = await start_server(events_kept=8)
     async with httpx.AsyncClient(base_url=server.url) as client:
         grant = await create_room(client, mode="local")
@@ -103,9 +176,69 @@ async def test_reconnect_after_too_many_events_gets_a_snapshot(start_server: Sta
                 await move(client, grant["room_id"], grant["token"], line(x, y, x + 1, y))
     socket = await Socket.open(server, grant["room_id"], grant["token"], since=1)
     welcome = socket.seen[0]
-    assert welcome["complete"] is False and welcome["state"]["version"] == 11
-    assert len(welcome["state"]["moves"]) == 10
+    assert welcome["events"] == [] and welcome["snapshot"]["version"] == 11
+    assert welcome["snapshot"]["move_count"] == 10
     await socket.close()
+
+
+async def test_sync_answers_one_resync_with_the_missed_events_or_a_snapshot(
+    start_server: StartServer,
+) -> None:
+    server = await start_server(events_kept=8)
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="local")
+        socket = await Socket.open(server, grant["room_id"], grant["token"])
+        for x in range(3):
+            await move(client, grant["room_id"], grant["token"], line(x, 0, x + 1, 0))
+        await socket.until_version(4)
+        await socket.send(type="sync", since=2, ref="s1")
+        resync = await socket.expect("resync")
+        assert resync["ref"] == "s1" and resync["snapshot"] is None
+        assert [e["version"] for e in resync["events"]] == [3, 4]
+        for x in range(5):
+            await move(client, grant["room_id"], grant["token"], line(x, 5, x + 1, 5))
+        await socket.until_version(9)
+        await socket.send(type="sync", since=0, ref="s2")
+        resync = await socket.expect("resync")
+        assert resync["snapshot"]["version"] == 9 and resync["events"] == []
+    assert len([m for m in socket.seen if m["type"] == "resync"]) == 2
+    await socket.close()
+
+
+async def test_a_move_published_while_pubsub_is_down_still_reaches_every_socket(
+    server: LiveServer, key_prefix: str
+) -> None:
+    """Pub/sub loses what is published while a subscriber reconnects; the hub catches up."""
+    grant, guest = await live_room(server)
+    room = grant["room_id"]
+    gold = await Socket.open(server, room, grant["token"])
+    coral = await Socket.open(server, room, guest["token"])
+    await both_connected(gold)
+    hub = server.app.state.hub
+    resubscribed = hub.resubscribed
+    redis = aioredis.Redis.from_url(REDIS_URL)
+    try:
+        for _ in range(3):
+            version = gold.version
+            killed = await redis.client_kill_filter(_type="pubsub", skipme=True)
+            assert killed >= 1
+            await gold.send(type="move", move=gold.model.legal_moves()[0], ref=f"k{version}")
+            await gold.expect("ack", lambda m, v=version: m["ref"] == f"k{v}")
+            for socket in (gold, coral):
+                await socket.until_version(version + 1)
+            # the other seat moves next, through the same recovered path
+            version = coral.version
+            await coral.send(type="move", move=coral.model.legal_moves()[0])
+            for socket in (gold, coral):
+                await socket.until_version(version + 1)
+    finally:
+        await redis.aclose()
+    assert hub.resubscribed > resubscribed
+    assert gold.gaps == coral.gaps == 0
+    fresh = RoomModel(await snapshot_of(server, room)).comparable()
+    assert gold.model.comparable() == fresh == coral.model.comparable()
+    await gold.close()
+    await coral.close()
 
 
 async def test_second_tab_takes_over_the_seat(server: LiveServer) -> None:
@@ -122,6 +255,33 @@ async def test_second_tab_takes_over_the_seat(server: LiveServer) -> None:
     await second.close()
 
 
+async def test_every_command_gets_an_ack_or_an_error_with_its_ref(
+    start_server: StartServer,
+) -> None:
+    server = await start_server(messages_per_second=1000, message_burst=1000)
+    grant, guest = await live_room(server)
+    socket = await Socket.open(server, grant["room_id"], grant["token"])
+    await Socket.open(server, grant["room_id"], guest["token"])
+    await both_connected(socket)
+    cases = [
+        ('{"type": "move", "ref": "p1", "move": 5}', "invalid_move"),
+        ('{"type": "launch", "ref": "p2"}', "bad_request"),
+        ('{"type": "move", "ref": "p3"', "bad_request"),  # truncated: ref unknowable
+        ('{"type": "offer", "kind": "end", "ref": "p4"}', None),
+        ('{"type": "decline", "kind": "end", "ref": "p5"}', None),
+        ('{"type": "undo", "ref": "p6"}', "not_allowed"),
+        ('{"type": "move", "move": {"line": [[0, 0], [1, 0]]}, "ref": "p7"}', None),
+    ]
+    for text, code in cases:
+        await socket.ws.send(text)
+        reply = await socket.expect("ack" if code is None else "error")
+        if code is not None:
+            assert reply["code"] == code, (text, reply)
+        ref = json.loads(text)["ref"] if text.endswith("}") else None
+        assert reply["ref"] == ref, (text, reply)
+    await socket.close()
+
+
 async def test_bad_messages_get_errors_and_the_connection_stays_open(
     start_server: StartServer,
 ) -> None:
@@ -129,6 +289,7 @@ async def test_bad_messages_get_errors_and_the_connection_stays_open(
     grant, guest = await live_room(server)
     socket = await Socket.open(server, grant["room_id"], grant["token"])
     await Socket.open(server, grant["room_id"], guest["token"])
+    await both_connected(socket)
     cases = [
         ("not json", "bad_request"),
         (json.dumps([1, 2]), "bad_request"),
@@ -155,9 +316,10 @@ async def test_bad_messages_get_errors_and_the_connection_stays_open(
         assert error["message"]
     await socket.ws.send(b'{"type": "ping", "ref": "bytes"}')
     assert (await socket.expect("pong"))["ref"] == "bytes"
-    await socket.send(type="move", move=line(0, 0, 1, 0), version=socket.version)
-    moved = await socket.expect("event")
-    assert moved["state"]["moves"] == [line(0, 0, 1, 0)]
+    version = socket.version
+    await socket.send(type="move", move=line(0, 0, 1, 0), version=version)
+    await socket.until_version(version + 1)
+    assert socket.model.state["board"]["lines"][-1]["line"] == [[0, 0], [1, 0]]
     await socket.close()
 
 
@@ -194,21 +356,21 @@ async def test_hello_errors(server: LiveServer) -> None:
         assert ws.close_code == 4004
 
 
-async def test_a_retried_move_id_gets_its_own_duplicate_ack(server: LiveServer) -> None:
+async def test_a_resent_move_id_is_acked_as_a_duplicate(server: LiveServer) -> None:
     grant, guest = await live_room(server)
     room = grant["room_id"]
     gold = await Socket.open(server, room, grant["token"])
     coral = await Socket.open(server, room, guest["token"])
-    await gold.expect("presence", lambda m: all(s["connected"] for s in m["seats"]))
+    await both_connected(gold)
     version = gold.version
-    await gold.send(type="move", move=line(0, 0, 1, 0), version=version, move_id="m-1")
+    await gold.send(type="move", move=line(0, 0, 1, 0), version=version, move_id="m-1", ref="r1")
     applied = await gold.expect("event")
     assert applied["version"] == version + 1 and applied["event"]["move_id"] == "m-1"
-    # The reply was "lost": the client sends the same move again, with a new ref.
+    # The reply was "lost": the client sends the same move again after reconnecting.
     await gold.send(type="move", move=line(0, 0, 1, 0), version=version, move_id="m-1", ref="r2")
-    ack = await gold.expect("ack")
+    ack = await gold.expect("ack", lambda m: m["ref"] == "r2")
     assert ack == {
-        "protocol": 1,
+        "protocol": 2,
         "type": "ack",
         "room": room,
         "version": version + 1,
@@ -221,11 +383,39 @@ async def test_a_retried_move_id_gets_its_own_duplicate_ack(server: LiveServer) 
     await coral.send(type="ping", ref="sync")
     await coral.expect("pong")
     assert [m["version"] for m in coral.seen if m["type"] == "event"] == [version + 1]
-    async with httpx.AsyncClient(base_url=server.url) as client:
-        state = (await client.get(f"/api/rooms/{room}")).json()["state"]
-    assert state["version"] == version + 1 and state["moves"] == [line(0, 0, 1, 0)]
+    state = await snapshot_of(server, room)
+    assert state["version"] == version + 1 and state["move_count"] == 1
     await gold.close()
     await coral.close()
+
+
+async def test_move_ids_are_scoped_to_the_seat_and_the_game(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="correspondence", first="me")
+        guest = await join_room(client, grant)
+        room, gold, coral = grant["room_id"], grant["token"], guest["token"]
+
+        async def play(token: str, mv: dict) -> dict:
+            response = await move(client, room, token, mv, move_id="same-id")
+            assert response.status_code == 200, response.text
+            return response.json()
+
+        assert not (await play(gold, line(0, 0, 1, 0)))["duplicate"]
+        assert not (await play(coral, line(1, 0, 2, 0)))["duplicate"]  # the other seat
+        assert (await play(gold, line(2, 0, 3, 0)))["duplicate"]  # the same seat, same game
+        await client.post(
+            f"/api/rooms/{room}/actions",
+            json={"type": "offer", "kind": "restart"},
+            headers={"Authorization": f"Bearer {gold}"},
+        )
+        await client.post(
+            f"/api/rooms/{room}/actions",
+            json={"type": "accept", "kind": "restart"},
+            headers={"Authorization": f"Bearer {coral}"},
+        )
+        assert not (await play(gold, line(0, 0, 1, 0)))["duplicate"]  # a new game
+        state = await read_room(client, room)
+    assert state["game_number"] == 2 and state["move_count"] == 1
 
 
 def _server_tasks() -> list[asyncio.Task]:

@@ -84,7 +84,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The full state of a room */
+        /** The room as it is now */
         get: operations["read_room_api_rooms__room_id__get"];
         put?: never;
         post?: never;
@@ -229,7 +229,7 @@ export interface components {
             kind: "restart" | "end";
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -240,17 +240,17 @@ export interface components {
         };
         /**
          * AckMessage
-         * @description Reply to a ``move`` whose ``move_id`` was already applied (a retry after a lost reply):
-         *     nothing was played again. ``version`` is the room's current version; if you hold an
-         *     older one, catch up with ``since``. A move that is applied gets no ack: its ``event``
-         *     (carrying the same ``move_id``) is the reply.
+         * @description Your command was done (or had been done: ``duplicate``). ``version``: the room's
+         *     version after it. A hint comes back in ``hint``.
          */
         AckMessage: {
             /**
              * Duplicate
-             * @default true
+             * @default false
              */
             duplicate?: boolean;
+            /** @default null */
+            hint?: components["schemas"]["HintView"] | null;
             /**
              * Move Id
              * @default null
@@ -258,10 +258,10 @@ export interface components {
             move_id?: string | null;
             /**
              * Protocol
-             * @default 1
+             * @default 2
              * @constant
              */
-            protocol?: 1;
+            protocol?: 2;
             /**
              * Ref
              * @default null
@@ -279,7 +279,8 @@ export interface components {
         };
         /**
          * ActionResult
-         * @description Result of a move or action: the room version after it and the state.
+         * @description Result of a move or action: the room version after it (read the changes from the
+         *     events, or the room).
          */
         ActionResult: {
             /**
@@ -288,18 +289,65 @@ export interface components {
              * @default false
              */
             duplicate?: boolean;
-            /**
-             * Hint
-             * @description for the hint action
-             */
-            hint?: {
-                [key: string]: unknown;
-            } | null;
-            state: components["schemas"]["RoomState"];
+            /** @description for the hint action */
+            hint?: components["schemas"]["HintView"] | null;
             /** Version */
             version: number;
         };
-        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["Offer"] | components["schemas"]["Accept"] | components["schemas"]["Decline"] | components["schemas"]["Resign"] | components["schemas"]["Undo"] | components["schemas"]["Hint"] | components["schemas"]["SetLevel"] | components["schemas"]["NewGame"] | components["schemas"]["Ping"];
+        /**
+         * Area
+         * @description A captured area: outlined by ``chain`` (the captor's marks, in order around it); every
+         *     point of ``inside`` is dead, and a mark inside that is not the captor's is captured.
+         */
+        Area: {
+            /**
+             * Captor
+             * @enum {integer}
+             */
+            captor: 0 | 1;
+            /** Chain */
+            chain: [
+                number,
+                number
+            ][];
+            /** Inside */
+            inside: [
+                number,
+                number
+            ][];
+            /**
+             * Key
+             * @description its first inside point in row-major order (unique)
+             */
+            key: [
+                number,
+                number
+            ];
+        };
+        /**
+         * BoxesBoard
+         * @description A Dots and Boxes position. Playable: every line between adjacent dots not in ``lines``.
+         */
+        BoxesBoard: {
+            /** Boxes */
+            boxes: components["schemas"]["OwnedBox"][];
+            /** Cols */
+            cols: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "boxes";
+            last_move: components["schemas"]["LineMove"] | null;
+            /**
+             * Lines
+             * @description drawn lines, start lines first, in order
+             */
+            lines: components["schemas"]["DrawnLine"][];
+            /** Rows */
+            rows: number;
+        };
+        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["Offer"] | components["schemas"]["Accept"] | components["schemas"]["Decline"] | components["schemas"]["Resign"] | components["schemas"]["Undo"] | components["schemas"]["Hint"] | components["schemas"]["SetLevel"] | components["schemas"]["NewGame"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
         /** CreateBoxesRoom */
         CreateBoxesRoom: {
             /**
@@ -314,6 +362,11 @@ export interface components {
              * @default false
              */
             daily?: boolean;
+            /**
+             * Daily Player
+             * @description daily board: an anonymous id the browser keeps (≥ 128 random bits); only the first finished game of each id counts in the day's results
+             */
+            daily_player?: string | null;
             /**
              * First
              * @description who moves first: me (the creator), opponent (computer or guest) or random; default: me, except correspondence rooms, drawn by lot
@@ -473,7 +526,7 @@ export interface components {
             kind: "restart" | "end";
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -484,7 +537,7 @@ export interface components {
         };
         /**
          * DeclinedEvent
-         * @description A pending request was declined, withdrawn, or cancelled by a move.
+         * @description A pending request was declined, withdrawn, or cancelled by a move (``seat`` null).
          */
         DeclinedEvent: {
             /**
@@ -497,11 +550,73 @@ export interface components {
              * @enum {string}
              */
             request: "restart" | "end";
-            /**
-             * Seat
-             * @description who declined (null: cancelled by a move)
-             */
+            /** Seat */
             seat: (0 | 1) | null;
+        };
+        /**
+         * DotsBoard
+         * @description A Dots position. Playable: every point with no mark that lies in no area.
+         */
+        DotsBoard: {
+            /** Areas */
+            areas: components["schemas"]["Area"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "dots";
+            /** Grounding */
+            grounding: boolean;
+            /** Height */
+            height: number;
+            /** Houses */
+            houses: components["schemas"]["House"][];
+            last_move: components["schemas"]["PointMove"] | null;
+            /**
+             * Marks
+             * @description [x, y, owner] of every mark
+             */
+            marks: [
+                number,
+                number,
+                0 | 1
+            ][];
+            /**
+             * Start
+             * @enum {string}
+             */
+            start: "empty" | "cross" | "four_crosses";
+            /**
+             * Ungrounded
+             * @description marks lost by grounding, when it ended so
+             */
+            ungrounded: [
+                number,
+                number
+            ][];
+            /** Width */
+            width: number;
+            /** Win Margin */
+            win_margin: number | null;
+        };
+        /** DrawnLine */
+        DrawnLine: {
+            /** Line */
+            line: [
+                [
+                    number,
+                    number
+                ],
+                [
+                    number,
+                    number
+                ]
+            ];
+            /**
+             * Player
+             * @description who drew it (null: drawn at the start)
+             */
+            player: (0 | 1) | null;
         };
         /**
          * EndedEvent
@@ -553,10 +668,10 @@ export interface components {
             message: string;
             /**
              * Protocol
-             * @default 1
+             * @default 2
              * @constant
              */
-            protocol?: 1;
+            protocol?: 2;
             /**
              * Ref
              * @default null
@@ -574,21 +689,21 @@ export interface components {
         };
         /**
          * EventMessage
-         * @description A room change, with the state after it. Drop it if ``version`` ≤ the version you
-         *     have; if it is more than one ahead, you missed something: reconnect with ``since``.
+         * @description A room change; ``version`` is the version it leads to. Apply it if ``version`` is one
+         *     more than yours, drop it if it is not more; if it is further ahead, send ``sync``.
          */
         EventMessage: {
             /** Event */
-            event: components["schemas"]["MovedEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["RequestedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["RestartedEvent"] | components["schemas"]["EndedEvent"] | components["schemas"]["UndoneEvent"] | components["schemas"]["LevelEvent"];
+            event: components["schemas"]["MoveEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["RequestedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["NewBoardEvent"] | components["schemas"]["EndedEvent"] | components["schemas"]["LevelEvent"];
             /**
              * Protocol
-             * @default 1
+             * @default 2
              * @constant
              */
-            protocol?: 1;
+            protocol?: 2;
             /** Room */
             room: string;
-            state: components["schemas"]["RoomState"];
+            status: components["schemas"]["Status"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -599,15 +714,13 @@ export interface components {
         };
         /**
          * EventsPage
-         * @description Events after ``since`` (oldest first). ``complete`` is false when some were too old
-         *     to be kept: then rebuild from ``state``.
+         * @description The events after ``since``, oldest first, or (when some were no longer kept)
+         *     ``snapshot``: the room as it is now.
          */
         EventsPage: {
-            /** Complete */
-            complete: boolean;
             /** Events */
-            events: components["schemas"]["VersionedEvent"][];
-            state: components["schemas"]["RoomState"];
+            events: components["schemas"]["EventMessage"][];
+            snapshot: components["schemas"]["RoomSnapshot"] | null;
             /** Version */
             version: number;
         };
@@ -664,12 +777,12 @@ export interface components {
         /**
          * Hello
          * @description First message on a websocket: the seat token (null: watch as a spectator) and the
-         *     last room version this client saw (null: send a full snapshot).
+         *     last room version this client holds (null: send a snapshot).
          */
         Hello: {
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              * @default null
              */
             ref?: string | null;
@@ -691,12 +804,13 @@ export interface components {
         };
         /**
          * Hint
-         * @description Computer and local rooms: ask which move the computer would make (no state change).
+         * @description Computer and local rooms: ask which move the computer would make (no state change);
+         *     the ``ack`` carries it.
          */
         Hint: {
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -705,32 +819,44 @@ export interface components {
              */
             type: "hint";
         };
-        /** HintMessage */
-        HintMessage: {
+        /** HintView */
+        HintView: {
             /** Move */
-            move: {
-                [key: string]: unknown;
-            };
+            move: components["schemas"]["LineMove"] | components["schemas"]["PointMove"];
             /**
-             * Protocol
-             * @default 1
-             * @constant
+             * Reason
+             * @description why, as a stable code (may be null)
              */
-            protocol?: 1;
+            reason?: string | null;
+        };
+        /**
+         * House
+         * @description An empty enclosure: both players may still play inside it.
+         */
+        House: {
+            /** Chain */
+            chain: [
+                number,
+                number
+            ][];
+            /** Inside */
+            inside: [
+                number,
+                number
+            ][];
             /**
-             * Ref
-             * @default null
+             * Key
+             * @description its first inside point in row-major order (unique)
              */
-            ref?: string | null;
-            /** Room */
-            room: string;
+            key: [
+                number,
+                number
+            ];
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * Owner
+             * @enum {integer}
              */
-            type: "hint";
-            /** Version */
-            version: number;
+            owner: 0 | 1;
         };
         /** JoinRoom */
         JoinRoom: {
@@ -782,9 +908,10 @@ export interface components {
         };
         /**
          * MakeMove
-         * @description Make a move. ``version``: the room version the move was made against (a move made
-         *     against an older version is refused with ``stale_version``); ``move_id``: a
-         *     client-chosen id that makes a retry apply at most once.
+         * @description Make a move. ``version``: the room version the move was made against (refused with
+         *     ``stale_version`` if the room moved on; omit to play on whatever the room is at).
+         *     ``move_id``: chosen by the client, unique per seat and game; a resend with the same id
+         *     is applied at most once.
          */
         MakeMove: {
             /** Move */
@@ -796,7 +923,7 @@ export interface components {
             move_id?: string | null;
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              * @default null
              */
             ref?: string | null;
@@ -811,32 +938,52 @@ export interface components {
              */
             version?: number | null;
         };
-        /** MoveRequest */
-        MoveRequest: {
-            /** Move */
-            move: components["schemas"]["LineMove"] | components["schemas"]["PointMove"];
+        /**
+         * MoveEvent
+         * @description A move, and what it did. Dots and Boxes: the boxes the line ``closed``. Dots: the
+         *     areas the mark ``captures`` (their marks inside that are not the captor's are captured
+         *     now), the keys of older areas such a capture swallowed, and the houses it made or ended.
+         *     Empty lists are left out.
+         */
+        MoveEvent: {
             /**
-             * Move Id
-             * @description makes retries idempotent
+             * Areas Removed
+             * @description keys of areas swallowed by a capture
              */
-            move_id?: string | null;
+            areas_removed?: [
+                number,
+                number
+            ][];
             /**
-             * Version
-             * @description room version the move was made against
+             * Captures
+             * @description areas this mark captured
              */
-            version?: number | null;
-        };
-        /** MovedEvent */
-        MovedEvent: {
+            captures?: components["schemas"]["Area"][];
+            /**
+             * Closed
+             * @description boxes this line closed
+             */
+            closed?: [
+                number,
+                number
+            ][];
+            /** Houses Added */
+            houses_added?: components["schemas"]["House"][];
+            /**
+             * Houses Removed
+             * @description keys of houses gone
+             */
+            houses_removed?: [
+                number,
+                number
+            ][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             kind: "move";
             /** Move */
-            move: {
-                [key: string]: unknown;
-            };
+            move: components["schemas"]["LineMove"] | components["schemas"]["PointMove"];
             /** Move Id */
             move_id?: string | null;
             /**
@@ -845,17 +992,63 @@ export interface components {
              */
             seat: 0 | 1;
         };
+        /** MoveRequest */
+        MoveRequest: {
+            /** Move */
+            move: components["schemas"]["LineMove"] | components["schemas"]["PointMove"];
+            /**
+             * Move Id
+             * @description unique per seat and game; makes retries idempotent
+             */
+            move_id?: string | null;
+            /**
+             * Version
+             * @description room version the move was made against
+             */
+            version?: number | null;
+        };
+        /**
+         * NewBoardEvent
+         * @description A new game started (``restarted``) or moves were taken back (``undone``): the whole
+         *     board, and the computer's seat, which a new game against the computer may swap.
+         */
+        NewBoardEvent: {
+            /** Board */
+            board: components["schemas"]["BoxesBoard"] | components["schemas"]["DotsBoard"];
+            /** Computer Seat */
+            computer_seat: (0 | 1) | null;
+            /**
+             * Count
+             * @description undone: moves taken back (0: game restored)
+             * @default 0
+             */
+            count?: number;
+            /** Game Number */
+            game_number: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "restarted" | "undone";
+            /** Move Count */
+            move_count: number;
+            /**
+             * Seat
+             * @description undone: who asked
+             */
+            seat?: (0 | 1) | null;
+        };
         /**
          * NewGame
-         * @description Computer and local rooms: start a new game now; the level stays. ``first``
-         *     (computer rooms) says who moves first in the new game; default: as before.
+         * @description Computer and local rooms: start a new game now; the level stays. ``first`` (computer
+         *     rooms) says who moves first in the new game; default: as before.
          */
         NewGame: {
             /** First */
             first?: ("human" | "computer") | null;
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -878,7 +1071,7 @@ export interface components {
             kind: "restart" | "end";
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -887,20 +1080,37 @@ export interface components {
              */
             type: "offer";
         };
-        /** OutcomeView */
+        /**
+         * OutcomeView
+         * @description How the game ended (the final scores are the status's ``scores``).
+         */
         OutcomeView: {
-            /** Reason */
+            /**
+             * Reason
+             * @description board_full, resignation, agreement, grounding or margin
+             */
             reason: string;
-            /** Scores */
-            scores: [
-                number,
-                number
-            ];
             /** Winner */
             winner: (0 | 1) | null;
         };
-        /** PendingRequest */
-        PendingRequest: {
+        /** OwnedBox */
+        OwnedBox: {
+            /**
+             * Box
+             * @description the box whose top-left dot this is
+             */
+            box: [
+                number,
+                number
+            ];
+            /**
+             * Owner
+             * @enum {integer}
+             */
+            owner: 0 | 1;
+        };
+        /** PendingRequestView */
+        PendingRequestView: {
             /**
              * Kind
              * @enum {string}
@@ -917,7 +1127,7 @@ export interface components {
         Ping: {
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              * @default null
              */
             ref?: string | null;
@@ -942,10 +1152,10 @@ export interface components {
         PongMessage: {
             /**
              * Protocol
-             * @default 1
+             * @default 2
              * @constant
              */
-            protocol?: 1;
+            protocol?: 2;
             /**
              * Ref
              * @default null
@@ -963,24 +1173,20 @@ export interface components {
         };
         /**
          * PresenceMessage
-         * @description Who is connected, or how many watch, changed (not a room change: ``version`` is the
-         *     current one).
+         * @description Who is connected, or how many watch, changed (``version`` is the current one).
          */
         PresenceMessage: {
             /**
              * Protocol
-             * @default 1
+             * @default 2
              * @constant
              */
-            protocol?: 1;
+            protocol?: 2;
             /** Room */
             room: string;
             /** Seats */
             seats: components["schemas"]["SeatView"][];
-            /**
-             * Spectators
-             * @description spectator websockets watching the room now
-             */
+            /** Spectators */
             spectators: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1015,7 +1221,7 @@ export interface components {
         Resign: {
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -1024,28 +1230,43 @@ export interface components {
              */
             type: "resign";
         };
-        /** RestartedEvent */
-        RestartedEvent: {
-            /** Game Number */
-            game_number: number;
+        /**
+         * ResyncMessage
+         * @description Reply to ``sync`` (or sent unasked when this socket missed events): the events after
+         *     the version you hold, or a ``snapshot`` when they are no longer all kept.
+         */
+        ResyncMessage: {
+            /** Events */
+            events: components["schemas"]["EventMessage"][];
+            /**
+             * Protocol
+             * @default 2
+             * @constant
+             */
+            protocol?: 2;
+            /**
+             * Ref
+             * @default null
+             */
+            ref?: string | null;
+            /** Room */
+            room: string;
+            snapshot: components["schemas"]["RoomSnapshot"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            kind: "restarted";
+            type: "resync";
+            /** Version */
+            version: number;
         };
         /**
-         * RoomState
-         * @description A full snapshot of a room: enough to draw everything.
+         * RoomSnapshot
+         * @description Everything needed to draw a room.
          */
-        RoomState: {
-            /**
-             * Board
-             * @description the game's own view() for drawing (lines and boxes, or marks and captures)
-             */
-            board: {
-                [key: string]: unknown;
-            };
+        RoomSnapshot: {
+            /** Board */
+            board: components["schemas"]["BoxesBoard"] | components["schemas"]["DotsBoard"];
             /** Computer Seat */
             computer_seat?: (0 | 1) | null;
             /**
@@ -1055,7 +1276,7 @@ export interface components {
             daily?: string | null;
             /**
              * Expires In Seconds
-             * @description null: the room never expires
+             * @description seconds before the room is deleted unless something happens; null: never
              */
             expires_in_seconds: number | null;
             /**
@@ -1065,21 +1286,11 @@ export interface components {
             game: "boxes" | "dots";
             /**
              * Game Number
-             * @description 1 for the first game in this room, +1 per restart
+             * @description 1 for the first game in this room, +1 per new game
              */
             game_number: number;
             /** Id */
             id: string;
-            /** Is Over */
-            is_over: boolean;
-            /** Last Move */
-            last_move: {
-                [key: string]: unknown;
-            } | null;
-            /** Legal Moves */
-            legal_moves: {
-                [key: string]: unknown;
-            }[];
             /**
              * Level
              * @description computer level (computer rooms), else null
@@ -1091,38 +1302,20 @@ export interface components {
              */
             mode: "computer" | "local" | "live" | "correspondence";
             /**
-             * Moves
-             * @description moves of this game in wire form, in order
+             * Move Count
+             * @description moves played in this game
              */
-            moves: {
-                [key: string]: unknown;
-            }[];
-            outcome: components["schemas"]["OutcomeView"] | null;
+            move_count: number;
             /** Requests */
-            requests: components["schemas"]["PendingRequest"][];
-            /** Scores */
-            scores: [
-                number,
-                number
-            ];
+            requests: components["schemas"]["PendingRequestView"][];
             /** Seats */
             seats: components["schemas"]["SeatView"][];
             /**
              * Spectators
-             * @description spectator websockets watching the room now (on any server process)
+             * @description spectator websockets watching now
              */
             spectators: number;
-            /**
-             * Thinking
-             * @description the computer is about to move
-             * @default false
-             */
-            thinking?: boolean;
-            /**
-             * To Move
-             * @enum {integer}
-             */
-            to_move: 0 | 1;
+            status: components["schemas"]["Status"];
             /**
              * Version
              * @description increases by one with every change of the room
@@ -1134,7 +1327,7 @@ export interface components {
          * @description The room; ``you`` is filled when a valid seat token was sent.
          */
         RoomStateResponse: {
-            state: components["schemas"]["RoomState"];
+            state: components["schemas"]["RoomSnapshot"];
             you?: components["schemas"]["YourSeat"] | null;
         };
         /**
@@ -1164,7 +1357,7 @@ export interface components {
              * @description null: you watch as a spectator
              */
             seat: (0 | 1) | null;
-            state: components["schemas"]["RoomState"];
+            state: components["schemas"]["RoomSnapshot"];
             /**
              * Token
              * @description seat token; send as `Authorization: Bearer …`
@@ -1202,7 +1395,7 @@ export interface components {
              */
             taken: boolean;
         };
-        ServerMessage: components["schemas"]["WelcomeMessage"] | components["schemas"]["EventMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["HintMessage"] | components["schemas"]["AckMessage"] | components["schemas"]["PongMessage"] | components["schemas"]["ErrorMessage"];
+        ServerMessage: components["schemas"]["WelcomeMessage"] | components["schemas"]["EventMessage"] | components["schemas"]["ResyncMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["AckMessage"] | components["schemas"]["PongMessage"] | components["schemas"]["ErrorMessage"];
         /**
          * SetLevel
          * @description Computer rooms: change the computer's level; the board stays.
@@ -1215,7 +1408,7 @@ export interface components {
             level: "easy" | "normal" | "hard";
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -1225,13 +1418,68 @@ export interface components {
             type: "set_level";
         };
         /**
+         * Status
+         * @description The parts of a room every event may change.
+         */
+        Status: {
+            /**
+             * Allowed
+             * @description what each seat may ask for besides moves; sent when it changes
+             */
+            allowed?: [
+                ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "resign")[],
+                ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "resign")[]
+            ] | null;
+            /** @description set once the game is over */
+            outcome?: components["schemas"]["OutcomeView"] | null;
+            /** Scores */
+            scores: [
+                number,
+                number
+            ];
+            /**
+             * Thinking
+             * @description the computer is about to move
+             * @default false
+             */
+            thinking?: boolean;
+            /**
+             * To Move
+             * @enum {integer}
+             */
+            to_move: 0 | 1;
+        };
+        /**
+         * Sync
+         * @description Bring me up to date from ``since`` (the version I hold): answered by one ``resync``.
+         */
+        Sync: {
+            /**
+             * Ref
+             * @description echoed in the reply (ack, error, pong...)
+             * @default null
+             */
+            ref?: string | null;
+            /**
+             * Since
+             * @default null
+             */
+            since?: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sync";
+        };
+        /**
          * Undo
-         * @description Computer and local rooms: take back your last move and the computer's replies.
+         * @description Computer and local rooms: take back your last move and the computer's replies (right
+         *     after a new game: bring the replaced game back).
          */
         Undo: {
             /**
              * Ref
-             * @description echoed in the reply (error, hint, pong)
+             * @description echoed in the reply (ack, error, pong...)
              */
             ref?: string | null;
             /**
@@ -1239,24 +1487,6 @@ export interface components {
              * @enum {string}
              */
             type: "undo";
-        };
-        /** UndoneEvent */
-        UndoneEvent: {
-            /**
-             * Count
-             * @description how many moves were taken back
-             */
-            count: number;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "undone";
-            /**
-             * Seat
-             * @enum {integer}
-             */
-            seat: 0 | 1;
         };
         /** ValidationError */
         ValidationError: {
@@ -1272,35 +1502,22 @@ export interface components {
             type: string;
         };
         /**
-         * VersionedEvent
-         * @description One stored room change: the version it produced and what happened.
-         */
-        VersionedEvent: {
-            /** Event */
-            event: components["schemas"]["MovedEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["RequestedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["RestartedEvent"] | components["schemas"]["EndedEvent"] | components["schemas"]["UndoneEvent"] | components["schemas"]["LevelEvent"];
-            /** Version */
-            version: number;
-        };
-        /**
          * WelcomeMessage
-         * @description Reply to ``hello``: your seat (null: spectator), the events you missed since the
-         *     version you sent (empty if you sent none or too many were missed — then rely on
-         *     ``state``), and the current state.
+         * @description Reply to ``hello``: your seat (null: spectator), who is connected, and either the
+         *     events since the version you sent (``snapshot`` null) or a ``snapshot``.
          */
         WelcomeMessage: {
             /**
-             * Complete
-             * @description missed holds every event since `since`
+             * Events
+             * @description missed events, oldest first
              */
-            complete: boolean;
-            /** Missed */
-            missed: components["schemas"]["VersionedEvent"][];
+            events: components["schemas"]["EventMessage"][];
             /**
              * Protocol
-             * @default 1
+             * @default 2
              * @constant
              */
-            protocol?: 1;
+            protocol?: 2;
             /**
              * Role
              * @enum {string}
@@ -1310,7 +1527,11 @@ export interface components {
             room: string;
             /** Seat */
             seat: (0 | 1) | null;
-            state: components["schemas"]["RoomState"];
+            /** Seats */
+            seats: components["schemas"]["SeatView"][];
+            snapshot: components["schemas"]["RoomSnapshot"] | null;
+            /** Spectators */
+            spectators: number;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1526,6 +1747,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     read_room_api_rooms__room_id__get: {
@@ -1617,6 +1847,15 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1726,6 +1965,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     room_events_api_rooms__room_id__events_get: {
@@ -1818,6 +2066,15 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1927,6 +2184,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     make_move_api_rooms__room_id__moves_post: {
@@ -2022,6 +2288,15 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,17 +1,6 @@
 // REST calls to the tetrad server. Every refusal becomes an ApiError with the server's
 // stable code; a failed connection becomes the code "network".
-import type {
-  ActionResult,
-  CreateRoom,
-  DailyBoard,
-  DailyResults,
-  ErrorBody,
-  EventsPage,
-  Move,
-  RoomAction,
-  RoomStateResponse,
-  SeatGrant,
-} from "./types";
+import type { CreateRoom, DailyBoard, DailyResults, ErrorBody, RoomStateResponse, SeatGrant } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -74,18 +63,6 @@ export class ApiClient {
 
   getRoom(roomId: string, token?: string | null): Promise<RoomStateResponse> {
     return this.call("GET", `/api/rooms/${enc(roomId)}`, { token: token ?? null });
-  }
-
-  move(roomId: string, token: string, move: Move, version: number | null, moveId: string): Promise<ActionResult> {
-    return this.call("POST", `/api/rooms/${enc(roomId)}/moves`, { token, body: { move, version, move_id: moveId } });
-  }
-
-  action(roomId: string, token: string, action: RoomAction): Promise<ActionResult> {
-    return this.call("POST", `/api/rooms/${enc(roomId)}/actions`, { token, body: action });
-  }
-
-  events(roomId: string, since: number, token?: string | null): Promise<EventsPage> {
-    return this.call("GET", `/api/rooms/${enc(roomId)}/events?since=${since}`, { token: token ?? null });
   }
 
   daily(): Promise<DailyBoard> {

@@ -4,7 +4,8 @@ import { RoomConnection, roomSocketUrl, type SocketFactory } from "./room";
 
 export { ApiClient, ApiError } from "./http";
 export { RoomConnection, roomSocketUrl, newMoveId } from "./room";
-export type { ConnStatus, RoomSnapshot, RoomListener, WebSocketLike, SocketFactory } from "./room";
+export { fromSnapshot } from "./roomModel";
+export type { AppliedEvent, ConnStatus, RoomSnapshot, RoomListener, WebSocketLike, SocketFactory } from "./room";
 export type * from "./types";
 
 export const api = new ApiClient("");
@@ -13,7 +14,6 @@ export function openRoom(roomId: string, token: string | null, createSocket?: So
   return new RoomConnection({
     roomId,
     token,
-    api,
     wsUrl: roomSocketUrl(roomId),
     ...(createSocket ? { createSocket } : {}),
   });

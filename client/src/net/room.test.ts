@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiClient, ApiError } from "./http";
-import { RoomConnection, type WebSocketLike, type RoomSnapshot } from "./room";
-import type { RoomState, VersionedEvent } from "./types";
+import { ApiError } from "./http";
+import { RoomConnection, type AppliedEvent, type RoomSnapshot, type WebSocketLike } from "./room";
+import type { EventMessage, ServerSnapshot } from "./types";
 
 class FakeSocket implements WebSocketLike {
   static all: FakeSocket[] = [];
@@ -34,12 +34,20 @@ class FakeSocket implements WebSocketLike {
     this.readyState = 3;
     this.onclose?.({ code });
   }
+  sentOf(type: string) {
+    return this.sent.filter((m) => m.type === type);
+  }
   static last(): FakeSocket {
     return FakeSocket.all[FakeSocket.all.length - 1]!;
   }
 }
 
-function state(version: number, extra: Partial<RoomState> = {}): RoomState {
+const SEATS = [
+  { seat: 0 as const, kind: "human" as const, taken: true, connected: true, colour: "gold" as const },
+  { seat: 1 as const, kind: "human" as const, taken: true, connected: true, colour: "coral" as const },
+];
+
+function snapshot(version: number, lines: [number, number, number, number][] = []): ServerSnapshot {
   return {
     id: "room1",
     game: "boxes",
@@ -49,74 +57,85 @@ function state(version: number, extra: Partial<RoomState> = {}): RoomState {
     level: null,
     daily: null,
     computer_seat: null,
-    seats: [
-      { seat: 0, kind: "human", taken: true, connected: true, colour: "gold" },
-      { seat: 1, kind: "human", taken: true, connected: true, colour: "coral" },
-    ],
-    to_move: 0,
-    scores: [0, 0],
-    is_over: false,
-    outcome: null,
-    moves: [],
-    last_move: null,
-    legal_moves: [],
-    requests: [],
-    board: {},
-    thinking: false,
+    seats: SEATS,
     spectators: 0,
+    requests: [],
+    move_count: lines.length,
+    status: { to_move: 0, scores: [0, 0], thinking: false, allowed: [["resign"], ["resign"]] },
+    board: {
+      game: "boxes",
+      rows: 1,
+      cols: 2,
+      lines: lines.map(([a, b, c, d], i) => ({ line: [[a, b], [c, d]], player: i % 2 === 0 ? 0 : 1 })),
+      boxes: [],
+      last_move: null,
+    },
     expires_in_seconds: null,
-    ...extra,
-  } as RoomState;
-}
-
-function welcome(version: number, missed: VersionedEvent[] = [], complete = true) {
-  return { protocol: 1, type: "welcome", room: "room1", version, seat: 0, role: "player", missed, complete, state: state(version) };
-}
-
-function moveEvent(version: number, moveId: string | null = null, seat: 0 | 1 = 1) {
-  return {
-    protocol: 1,
-    type: "event",
-    room: "room1",
-    version,
-    event: { kind: "move", seat, move: { line: [[0, 0], [1, 0]] }, move_id: moveId },
-    state: state(version),
   };
 }
 
-type Route = (url: string, init?: RequestInit) => { status: number; body: unknown };
+function welcome(version: number, opts: { snapshot?: ServerSnapshot | null; events?: EventMessage[] } = {}) {
+  return {
+    protocol: 2,
+    type: "welcome",
+    room: "room1",
+    version,
+    seat: 0,
+    role: "player",
+    seats: SEATS,
+    spectators: 0,
+    events: opts.events ?? [],
+    snapshot: opts.snapshot === undefined ? snapshot(version) : opts.snapshot,
+  };
+}
 
-function fakeApi(route: Route) {
-  const calls: Array<{ url: string; init?: RequestInit }> = [];
-  const fetchImpl = vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, ...(init ? { init } : {}) });
-    const r = route(url, init);
-    return new Response(JSON.stringify(r.body), { status: r.status, headers: { "Content-Type": "application/json" } });
-  });
-  return { api: new ApiClient("", fetchImpl), calls, fetchImpl };
+const LINES: [number, number, number, number][] = [
+  [0, 0, 1, 0],
+  [1, 0, 2, 0],
+  [0, 1, 1, 1],
+  [1, 1, 2, 1],
+  [0, 0, 0, 1],
+];
+
+function moveEvent(version: number, index: number, moveId: string | null = null): EventMessage {
+  const [a, b, c, d] = LINES[index]!;
+  return {
+    protocol: 2,
+    type: "event",
+    room: "room1",
+    version,
+    event: { kind: "move", seat: index % 2 === 0 ? 0 : 1, move: { line: [[a, b], [c, d]] }, ...(moveId ? { move_id: moveId } : {}) },
+    status: { to_move: index % 2 === 0 ? 1 : 0, scores: [0, 0], thinking: false },
+  } as EventMessage;
 }
 
 const live: RoomConnection[] = [];
 
-function connect(route: Route = () => ({ status: 500, body: {} }), token: string | null = "tok") {
-  const { api, calls } = fakeApi(route);
+function connect(token: string | null = "tok") {
   const conn = new RoomConnection({
     roomId: "room1",
     token,
-    api,
     wsUrl: "ws://test/api/rooms/room1/ws",
     createSocket: (url) => new FakeSocket(url),
     backoffBase: 100,
     backoffMax: 1000,
     random: () => 0.5,
-    moveTimeout: 2000,
   });
   live.push(conn);
   const snaps: RoomSnapshot[] = [];
-  const events: VersionedEvent[] = [];
+  const events: AppliedEvent[] = [];
   const errors: ApiError[] = [];
   conn.subscribe({ onChange: (s) => snaps.push(s), onEvent: (e) => events.push(e), onError: (e) => errors.push(e) });
-  return { conn, calls, snaps, events, errors };
+  return { conn, snaps, events, errors };
+}
+
+function started(version = 3) {
+  const c = connect();
+  c.conn.start();
+  const ws = FakeSocket.last();
+  ws.open();
+  ws.receive(welcome(version));
+  return { ...c, ws };
 }
 
 beforeEach(() => {
@@ -129,341 +148,149 @@ afterEach(() => {
 });
 
 describe("RoomConnection", () => {
-  it("says hello with the token and the last version, then applies the welcome", () => {
+  it("says hello with the token and the version it holds, and goes online on welcome", () => {
     const { conn } = connect();
-    conn.seed(state(3), 0, "player");
+    conn.seed(snapshot(3), 0, "player");
     conn.start();
     const ws = FakeSocket.last();
-    expect(ws.url).toBe("ws://test/api/rooms/room1/ws");
     ws.open();
     expect(ws.sent[0]).toEqual({ type: "hello", token: "tok", since: 3 });
-    ws.receive(welcome(5, [{ version: 4, event: { kind: "joined", seat: 1 } }, { version: 5, event: { kind: "move", seat: 1, move: {}, move_id: null } }]));
-    const s = conn.snapshot();
-    expect(s.status).toBe("online");
-    expect(s.version).toBe(5);
-    expect(s.seat).toBe(0);
-    conn.stop();
-  });
-
-  it("calls the first connection of a seeded room connecting, not reconnecting", () => {
-    const { conn } = connect();
-    conn.seed(state(3), 0, "player");
-    conn.start();
-    expect(conn.snapshot().status).toBe("connecting");
-    FakeSocket.last().open();
-    FakeSocket.last().receive(welcome(3));
-    FakeSocket.last().drop(1006);
-    expect(conn.snapshot().status).toBe("reconnecting");
-    conn.stop();
-  });
-
-  it("drops duplicate events (version not above the one held)", () => {
-    const { conn, events } = connect();
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(2));
-    ws.receive(moveEvent(3));
-    ws.receive(moveEvent(3));
-    ws.receive(moveEvent(2));
-    ws.receive(moveEvent(4));
-    expect(events.map((e) => e.version)).toEqual([3, 4]);
-    expect(conn.snapshot().version).toBe(4);
-    conn.stop();
-  });
-
-  it("resyncs over REST when an event skips versions, then applies what was queued", async () => {
-    const { conn, events, calls } = connect((url) => {
-      expect(url).toContain("/api/rooms/room1/events?since=2");
-      return {
-        status: 200,
-        body: {
-          version: 4,
-          complete: true,
-          events: [
-            { version: 3, event: { kind: "move", seat: 0, move: {}, move_id: null } },
-            { version: 4, event: { kind: "move", seat: 1, move: {}, move_id: null } },
-          ],
-          state: state(4),
-        },
-      };
-    });
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(2));
-    ws.receive(moveEvent(5)); // 3 and 4 are missing
-    expect(conn.snapshot().version).toBe(2);
-    ws.receive(moveEvent(6)); // arrives while catching up: queued
-    await vi.waitFor(() => expect(conn.snapshot().version).toBe(6));
-    expect(events.map((e) => e.version)).toEqual([3, 4, 5, 6]);
-    expect(calls).toHaveLength(1);
-    conn.stop();
-  });
-
-  it("reconnects with growing backoff and sends the last version seen", () => {
-    const { conn, snaps } = connect();
-    conn.start();
-    FakeSocket.last().open();
-    FakeSocket.last().receive(welcome(7));
-    FakeSocket.last().drop(1006);
-    expect(conn.snapshot().status).toBe("reconnecting");
-    expect(FakeSocket.all).toHaveLength(1);
-    vi.advanceTimersByTime(99);
-    expect(FakeSocket.all).toHaveLength(1);
-    vi.advanceTimersByTime(1); // 100 ms: first retry
-    expect(FakeSocket.all).toHaveLength(2);
-    FakeSocket.last().drop(1006); // the retry fails before opening
-    vi.advanceTimersByTime(199);
-    expect(FakeSocket.all).toHaveLength(2);
-    vi.advanceTimersByTime(1); // 200 ms: second retry
-    expect(FakeSocket.all).toHaveLength(3);
-    const ws = FakeSocket.last();
-    ws.open();
-    expect(ws.sent[0]).toEqual({ type: "hello", token: "tok", since: 7 });
-    ws.receive(welcome(8));
+    ws.receive(welcome(3, { snapshot: null }));
     expect(conn.snapshot().status).toBe("online");
-    expect(conn.snapshot().attempt).toBe(0);
-    expect(snaps.some((s) => s.status === "reconnecting")).toBe(true);
-    conn.stop();
+    expect(conn.snapshot().version).toBe(3);
   });
 
-  it("caps the backoff", () => {
-    const { conn } = connect();
-    conn.start();
-    for (let i = 0; i < 8; i++) {
-      FakeSocket.last().drop(1006);
-      vi.advanceTimersByTime(1000);
-    }
-    expect(FakeSocket.all).toHaveLength(9);
-    conn.stop();
+  it("applies events in version order and drops duplicates", () => {
+    const { conn, ws, events } = started(3);
+    ws.receive(moveEvent(4, 0));
+    ws.receive(moveEvent(4, 0));
+    ws.receive(moveEvent(5, 1));
+    expect(events.map((e) => e.version)).toEqual([4, 5]);
+    const state = conn.snapshot().state!;
+    expect(state.version).toBe(5);
+    expect(state.board.game === "boxes" && state.board.lines.length).toBe(2);
+    expect(state.legal_moves).toHaveLength(5);
+    expect(ws.sentOf("sync")).toHaveLength(0);
   });
 
-  it("stops and says so when the seat is taken over; reclaim connects again", () => {
-    const { conn } = connect();
-    conn.start();
-    FakeSocket.last().open();
-    FakeSocket.last().receive(welcome(1));
-    FakeSocket.last().drop(4001);
+  it("sends exactly one sync on a gap and applies what the resync brings", () => {
+    const { conn, ws, events } = started(3);
+    ws.receive(moveEvent(5, 1));
+    ws.receive(moveEvent(6, 2));
+    ws.receive(moveEvent(7, 3));
+    expect(ws.sentOf("sync")).toEqual([{ type: "sync", since: 3 }]);
+    expect(conn.snapshot().version).toBe(3);
+    ws.receive({ protocol: 2, type: "resync", room: "room1", version: 6, events: [moveEvent(4, 0), moveEvent(5, 1), moveEvent(6, 2)], snapshot: null });
+    expect(events.map((e) => e.version)).toEqual([4, 5, 6, 7]);
+    expect(conn.snapshot().version).toBe(7);
+    expect(ws.sentOf("sync")).toHaveLength(1);
+  });
+
+  it("takes a snapshot from a resync when the history no longer covers the gap", () => {
+    const { conn, ws } = started(3);
+    ws.receive(moveEvent(9, 1));
+    ws.receive({ protocol: 2, type: "resync", room: "room1", version: 9, events: [], snapshot: snapshot(9, LINES.slice(0, 4)) });
+    const state = conn.snapshot().state!;
+    expect(state.version).toBe(9);
+    expect(state.move_count).toBe(4);
+    expect(ws.sentOf("sync")).toHaveLength(1);
+  });
+
+  it("resolves a move on its ack and resends an unacked move with the same id after a reconnect", async () => {
+    const { conn, ws } = started(3);
+    const done = conn.move({ line: [[0, 0], [1, 0]] });
+    const sent = ws.sentOf("move")[0]!;
+    expect(sent.move_id).toBeTruthy();
+    expect(sent.ref).toBeTruthy();
+    expect(sent.version).toBe(3);
+    ws.drop(1006);
+    vi.advanceTimersByTime(200);
+    const again = FakeSocket.last();
+    expect(again).not.toBe(ws);
+    again.open();
+    again.receive(welcome(3, { snapshot: null }));
+    const resent = again.sentOf("move")[0]!;
+    expect(resent.move_id).toBe(sent.move_id);
+    expect(resent.ref).toBe(sent.ref);
+    again.receive({ protocol: 2, type: "ack", room: "room1", version: 4, ref: resent.ref, move_id: sent.move_id, duplicate: true });
+    await expect(done).resolves.toBeUndefined();
+  });
+
+  it("refuses other unacked commands after a reconnect instead of doing them twice", async () => {
+    const { conn, ws } = started(3);
+    const undo = conn.act({ type: "undo" });
+    ws.drop(1006);
+    vi.advanceTimersByTime(200);
+    const again = FakeSocket.last();
+    again.open();
+    again.receive(welcome(3, { snapshot: null }));
+    await expect(undo).rejects.toMatchObject({ code: "network" });
+    expect(again.sentOf("undo")).toHaveLength(0);
+  });
+
+  it("rejects a command with the error that carries its ref; other errors go to listeners", async () => {
+    const { conn, ws, errors } = started(3);
+    const moved = conn.move({ line: [[0, 0], [1, 0]] });
+    const ref = ws.sentOf("move")[0]!.ref;
+    ws.receive({ protocol: 2, type: "error", room: "room1", version: 3, ref, code: "opponent_offline", message: "offline" });
+    await expect(moved).rejects.toMatchObject({ code: "opponent_offline" });
+    ws.receive({ protocol: 2, type: "error", room: "room1", version: 3, ref: null, code: "rate_limited", message: "slow" });
+    expect(errors.map((e) => e.code)).toEqual(["rate_limited"]);
+  });
+
+  it("hands back the hint that comes with the ack", async () => {
+    const { conn, ws } = started(3);
+    const hint = conn.hint();
+    const ref = ws.sentOf("hint")[0]!.ref;
+    ws.receive({ protocol: 2, type: "ack", room: "room1", version: 3, ref, duplicate: false, hint: { move: { line: [[0, 0], [1, 0]] } } });
+    await expect(hint).resolves.toEqual({ line: [[0, 0], [1, 0]] });
+  });
+
+  it("stops for good when the seat is taken over elsewhere, and reclaims on request", () => {
+    const { conn, ws } = started(3);
+    ws.drop(4001);
     expect(conn.snapshot().status).toBe("taken_over");
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
     conn.reclaim();
     expect(FakeSocket.all).toHaveLength(2);
-    FakeSocket.last().open();
-    expect(FakeSocket.last().sent[0]).toMatchObject({ type: "hello", since: 1 });
-    conn.stop();
   });
 
-  it("reports a bad token and a room that is gone without reconnecting", () => {
-    const a = connect();
-    a.conn.start();
-    FakeSocket.last().drop(4003);
-    expect(a.conn.snapshot().status).toBe("bad_token");
-    const b = connect();
-    b.conn.start();
-    FakeSocket.last().drop(4004);
-    expect(b.conn.snapshot().status).toBe("gone");
-    vi.advanceTimersByTime(60_000);
-    expect(FakeSocket.all).toHaveLength(2);
+  it("reconnects with backoff and says which version it holds", () => {
+    const { conn, ws } = started(3);
+    ws.receive(moveEvent(4, 0));
+    ws.drop(1006);
+    expect(conn.snapshot().status).toBe("reconnecting");
+    vi.advanceTimersByTime(99);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(2);
+    const again = FakeSocket.last();
+    again.open();
+    expect(again.sent[0]).toEqual({ type: "hello", token: "tok", since: 4 });
   });
 
-  it("confirms a move by the event carrying its move id", async () => {
-    const { conn } = connect();
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(4));
-    const done = conn.move({ line: [[0, 0], [1, 0]] });
-    const sent = ws.sent[1]!;
-    expect(sent).toMatchObject({ type: "move", version: 4, move: { line: [[0, 0], [1, 0]] } });
-    expect(sent.ref).toBe(sent.move_id);
-    ws.receive(moveEvent(5, sent.move_id as string, 0));
-    await expect(done).resolves.toBeUndefined();
+  it("treats a silent socket as dead", () => {
+    const { ws } = started(3);
+    vi.advanceTimersByTime(20_000);
+    expect(ws.closedWith).toBe(4000);
   });
 
-  it("rejects a refused move with the server's code", async () => {
-    const { conn } = connect(() => ({ status: 200, body: { state: state(4), you: { seat: 0 } } }));
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(4));
-    const done = conn.move({ line: [[0, 0], [1, 0]] });
-    const ref = ws.sent[1]!.ref as string;
-    ws.receive({ protocol: 1, type: "error", room: "room1", version: 4, ref, code: "opponent_offline", message: "seat 1 is offline" });
-    await expect(done).rejects.toMatchObject({ code: "opponent_offline" });
+  it("refuses a command at once while there is no connection", async () => {
+    const { conn, ws } = started(3);
+    ws.drop(1006);
+    await expect(conn.move({ line: [[0, 0], [1, 0]] })).rejects.toMatchObject({ code: "network" });
   });
 
-  it("sends a move over REST when the socket is down, and maps REST errors", async () => {
-    const { conn, calls } = connect((url, init) => {
-      expect(url).toBe("/api/rooms/room1/moves");
-      expect((init!.headers as Record<string, string>).Authorization).toBe("Bearer tok");
-      return { status: 409, body: { code: "not_your_turn", message: "seat 1 to move" } };
-    });
-    conn.seed(state(2), 0, "player");
-    const err = await conn.move({ line: [[0, 0], [1, 0]] }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).code).toBe("not_your_turn");
-    expect(JSON.parse(String(calls[0]!.init!.body))).toMatchObject({ version: 2, move: { line: [[0, 0], [1, 0]] } });
+  it("does not let spectators send commands", async () => {
+    const { conn } = connect(null);
+    await expect(conn.act({ type: "resign" })).rejects.toBeInstanceOf(ApiError);
   });
 
-  it("retries an unanswered move over REST with the same move id", async () => {
-    let body: Record<string, unknown> | null = null;
-    const { conn } = connect((url, init) => {
-      if (url.endsWith("/moves")) {
-        body = JSON.parse(String(init!.body)) as Record<string, unknown>;
-        return { status: 200, body: { version: 5, state: state(5), duplicate: true } };
-      }
-      return { status: 200, body: { state: state(5), you: { seat: 0 } } };
-    });
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(4));
-    const done = conn.move({ line: [[0, 0], [1, 0]] });
-    const moveId = ws.sent[1]!.move_id;
-    await vi.advanceTimersByTimeAsync(2000);
-    await expect(done).resolves.toBeUndefined();
-    expect(body!.move_id).toBe(moveId);
-    expect(conn.snapshot().version).toBe(5);
-  });
-
-  it("takes an ack for a pending move as its confirmation, without a REST retry", async () => {
-    const { conn, calls } = connect(() => ({ status: 500, body: {} }));
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(4));
-    let settled = false;
-    const done = conn.move({ line: [[0, 0], [1, 0]] }).then(() => (settled = true));
-    const sent = ws.sent[1]!;
-    ws.receive({ protocol: 1, type: "ack", room: "room1", version: 4, ref: sent.ref, move_id: sent.move_id, duplicate: true });
-    await expect(done).resolves.toBe(true);
-    expect(settled).toBe(true);
-    await vi.advanceTimersByTimeAsync(10_000); // past the move timeout: nothing more happens
-    expect(calls).toHaveLength(0);
-    expect(conn.snapshot().version).toBe(4);
-  });
-
-  it("resends an unanswered move after a reconnect; the ack confirms it and catches up", async () => {
-    const { conn, calls } = connect((url) => {
-      expect(url).toBe("/api/rooms/room1/events?since=4");
-      return {
-        status: 200,
-        body: { version: 5, events: [{ version: 5, event: moveEvent(5, "x").event }], complete: true, state: state(5) },
-      };
-    });
-    conn.start();
-    const first = FakeSocket.last();
-    first.open();
-    first.receive(welcome(4));
-    const done = conn.move({ line: [[0, 0], [1, 0]] });
-    const moveId = first.sent[1]!.move_id as string;
-    first.drop(); // the event of our move was lost with the socket
-    await vi.advanceTimersByTimeAsync(150);
-    const second = FakeSocket.last();
-    expect(second).not.toBe(first);
-    second.open();
-    second.receive(welcome(4)); // the server had not sent anything newer yet
-    const resent = second.sent.find((m) => m.type === "move")!;
-    expect(resent).toMatchObject({ move_id: moveId, ref: moveId, version: 4 });
-    // The move had been applied meanwhile: the server acks the retry.
-    second.receive({ protocol: 1, type: "ack", room: "room1", version: 5, ref: moveId, move_id: moveId, duplicate: true });
-    await expect(done).resolves.toBeUndefined();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls.map((c) => c.url)).toEqual(["/api/rooms/room1/events?since=4"]);
-    expect(conn.snapshot().version).toBe(5);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls.some((c) => c.url.endsWith("/moves"))).toBe(false);
-  });
-
-  it("ignores an ack for a move it is not waiting for", async () => {
-    const { conn, calls, errors } = connect();
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(4));
-    ws.receive({ protocol: 1, type: "ack", room: "room1", version: 4, ref: "other", move_id: "other", duplicate: true });
-    expect(errors).toHaveLength(0);
-    expect(calls).toHaveLength(0);
-    expect(conn.snapshot().version).toBe(4);
-  });
-
-  it("network failures become the code 'network'", async () => {
-    const api = new ApiClient("", () => Promise.reject(new TypeError("Failed to fetch")));
-    await expect(api.getRoom("x")).rejects.toMatchObject({ code: "network" });
-  });
-
-  it("updates presence without touching the version", () => {
-    const { conn } = connect();
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(3));
-    ws.receive({
-      protocol: 1,
-      type: "presence",
-      room: "room1",
-      version: 3,
-      seats: [
-        { seat: 0, kind: "human", taken: true, connected: true, colour: "gold" },
-        { seat: 1, kind: "human", taken: true, connected: false, colour: "coral" },
-      ],
-      spectators: 2,
-    });
+  it("keeps presence from presence messages", () => {
+    const { conn, ws } = started(3);
+    const away = SEATS.map((s) => (s.seat === 1 ? { ...s, connected: false } : s));
+    ws.receive({ protocol: 2, type: "presence", room: "room1", version: 3, seats: away, spectators: 2 });
     expect(conn.snapshot().state!.seats[1]!.connected).toBe(false);
     expect(conn.snapshot().state!.spectators).toBe(2);
-    expect(conn.snapshot().version).toBe(3);
-    conn.stop();
-  });
-
-  it("pings while open and reconnects when the server goes silent", () => {
-    const { api } = fakeApi(() => ({ status: 500, body: {} }));
-    const conn = new RoomConnection({
-      roomId: "room1",
-      token: null,
-      api,
-      wsUrl: "ws://x",
-      createSocket: (u) => new FakeSocket(u),
-      pingEvery: 1000,
-      deadAfter: 2500,
-      backoffBase: 100,
-      random: () => 0.5,
-    });
-    conn.start();
-    const ws = FakeSocket.last();
-    ws.open();
-    ws.receive(welcome(1));
-    vi.advanceTimersByTime(1000);
-    expect(ws.sent.some((m) => m.type === "ping")).toBe(true);
-    vi.advanceTimersByTime(2000); // silent for 3 s > 2.5 s
-    expect(ws.closedWith).toBe(4000);
-    vi.advanceTimersByTime(100);
-    expect(FakeSocket.all).toHaveLength(2);
-    conn.stop();
-  });
-});
-
-describe("RoomConnection and the browser's network state", () => {
-  beforeEach(() => {
-    FakeSocket.all = [];
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    for (const c of live.splice(0)) c.stop();
-    vi.useRealTimers();
-  });
-
-  it("drops the socket when the browser goes offline and retries when it is back", () => {
-    const { conn } = connect();
-    conn.start();
-    FakeSocket.last().open();
-    FakeSocket.last().receive(welcome(2));
-    window.dispatchEvent(new Event("offline"));
-    expect(FakeSocket.all[0]!.closedWith).toBe(4000);
-    expect(conn.snapshot().status).toBe("reconnecting");
-    window.dispatchEvent(new Event("online"));
-    expect(FakeSocket.all).toHaveLength(2);
-    conn.stop();
   });
 });

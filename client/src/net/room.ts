@@ -1,19 +1,27 @@
-// One room's live connection: the websocket with automatic reconnect and backoff, the
-// version bookkeeping (duplicates dropped, gaps resynced), and the actions a seat can
-// take. Screens subscribe to snapshots; they never see a socket.
-import { ApiClient, ApiError } from "./http";
+// One room's live connection (protocol 2): the websocket with reconnect and backoff, the
+// room model brought forward event by event in version order, and the commands a seat
+// sends. Screens subscribe to snapshots; they never see a socket.
+//
+// One sync path: events apply in version order; a version that does not follow the one
+// held sends exactly one `sync`, whose `resync` reply (events or a snapshot) catches up.
+// Every command carries a ref and waits for its `ack` (or `error`); a move still unacked
+// when the socket drops is sent again, with the same move id, on the next one.
+import { ApiError } from "./http";
+import { applyEvent, fromSnapshot, withPresence } from "./roomModel";
 import {
   CLOSE,
   type AckMessage,
-  type ActionResult,
   type ClientMessage,
   type EventMessage,
   type Move,
+  type ResyncMessage,
   type RoomAction,
+  type RoomEvent,
   type RoomState,
   type Seat,
   type ServerMessage,
-  type VersionedEvent,
+  type ServerSnapshot,
+  type WelcomeMessage,
 } from "./types";
 
 export type ConnStatus =
@@ -37,11 +45,17 @@ export interface RoomSnapshot {
   attempt: number;
 }
 
+/** A room event as it was applied: its version and what happened. */
+export interface AppliedEvent {
+  version: number;
+  event: RoomEvent;
+}
+
 export interface RoomListener {
   onChange?: (snap: RoomSnapshot) => void;
-  /** Each room event exactly once, in version order (for notices and announcements). */
-  onEvent?: (ev: VersionedEvent, state: RoomState | null) => void;
-  /** A refusal that did not belong to a pending promise. */
+  /** Each room event exactly once, in version order, with the room after it. */
+  onEvent?: (ev: AppliedEvent, state: RoomState) => void;
+  /** A refusal that did not belong to a command of ours. */
   onError?: (err: ApiError) => void;
 }
 
@@ -61,7 +75,6 @@ export type SocketFactory = (url: string) => WebSocketLike;
 export interface RoomConnectionOptions {
   roomId: string;
   token: string | null;
-  api: ApiClient;
   /** Full websocket URL of the room. */
   wsUrl: string;
   createSocket?: SocketFactory;
@@ -71,26 +84,28 @@ export interface RoomConnectionOptions {
   /** Ping period and the silence after which the socket is considered dead, in ms. */
   pingEvery?: number;
   deadAfter?: number;
-  /** How long a move sent over the websocket may wait for its event before a REST retry. */
-  moveTimeout?: number;
   random?: () => number;
 }
 
 const OPEN = 1;
 
-interface PendingMove {
-  resolve: () => void;
+type Command = Exclude<ClientMessage, { type: "hello" } | { type: "ping" } | { type: "sync" }>;
+
+interface Pending {
+  message: Command;
+  resolve: (ack: AckMessage) => void;
   reject: (e: ApiError) => void;
-  timer: ReturnType<typeof setTimeout> | null;
-  move: Move;
-  version: number | null;
 }
 
 let counter = 0;
-export function newMoveId(): string {
+function uniqueId(prefix: string): string {
   counter += 1;
   const rnd = Math.random().toString(36).slice(2, 8);
-  return `m-${Date.now().toString(36)}-${counter}-${rnd}`;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${rnd}`;
+}
+
+export function newMoveId(): string {
+  return uniqueId("m");
 }
 
 export function roomSocketUrl(roomId: string, loc: { protocol: string; host: string } = location): string {
@@ -101,20 +116,17 @@ export function roomSocketUrl(roomId: string, loc: { protocol: string; host: str
 export class RoomConnection {
   readonly roomId: string;
   private token: string | null;
-  private readonly api: ApiClient;
   private readonly wsUrl: string;
   private readonly createSocket: SocketFactory;
   private readonly backoffBase: number;
   private readonly backoffMax: number;
   private readonly pingEvery: number;
   private readonly deadAfter: number;
-  private readonly moveTimeout: number;
   private readonly random: () => number;
 
   private ws: WebSocketLike | null = null;
   private status: ConnStatus = "idle";
   private state: RoomState | null = null;
-  private version = -1;
   private seat: Seat | null = null;
   private role: "player" | "spectator" | null = null;
   private attempt = 0;
@@ -125,24 +137,22 @@ export class RoomConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeard = 0;
-  private resyncing = false;
-  private queue: ServerMessage[] = [];
-  private pending = new Map<string, PendingMove>();
+  /** A sync is on its way: events that arrive meanwhile wait here. */
+  private syncing = false;
+  private held: EventMessage[] = [];
+  private pending = new Map<string, Pending>();
   private listeners = new Set<RoomListener>();
-  private refCounter = 0;
   private detach: (() => void) | null = null;
 
   constructor(opts: RoomConnectionOptions) {
     this.roomId = opts.roomId;
     this.token = opts.token;
-    this.api = opts.api;
     this.wsUrl = opts.wsUrl;
     this.createSocket = opts.createSocket ?? ((url) => new WebSocket(url) as unknown as WebSocketLike);
     this.backoffBase = opts.backoffBase ?? 300;
     this.backoffMax = opts.backoffMax ?? 10_000;
     this.pingEvery = opts.pingEvery ?? 5_000;
     this.deadAfter = opts.deadAfter ?? 16_000;
-    this.moveTimeout = opts.moveTimeout ?? 8_000;
     this.random = opts.random ?? Math.random;
   }
 
@@ -159,16 +169,20 @@ export class RoomConnection {
     };
   }
 
+  private get version(): number {
+    return this.state?.version ?? -1;
+  }
+
   subscribe(listener: RoomListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Use a state read over REST before the socket is up (never goes back in versions). */
-  seed(state: RoomState, seat: Seat | null = this.seat, role = this.role): void {
+  /** Start from a snapshot read over REST before the socket is up. */
+  seed(snapshot: ServerSnapshot, seat: Seat | null = this.seat, role = this.role): void {
     this.seat = seat;
     this.role = role;
-    this.applyState(state, state.version);
+    if (snapshot.version > this.version) this.replace(snapshot);
   }
 
   start(): void {
@@ -193,7 +207,7 @@ export class RoomConnection {
         /* already closed */
       }
     }
-    this.rejectPending(new ApiError("closed", "connection closed"));
+    this.rejectPending(new ApiError("closed", "connection closed"), () => true);
     this.setStatus("closed");
   }
 
@@ -213,44 +227,76 @@ export class RoomConnection {
     this.connect();
   }
 
-  /**
-   * Make a move. Over the websocket when it is open (confirmed by the move event that
-   * carries our move id, or by an `ack` if the server had already applied that id),
-   * else over REST. A move still unanswered when the socket reconnects is sent again on
-   * the new socket with the same move id; one that gets no answer in time is retried
-   * over REST with that id. The server applies a move id at most once.
-   */
-  move(move: Move): Promise<void> {
-    const token = this.requireToken();
-    const moveId = newMoveId();
+  /** Make a move; resolves once the server has it (ack), rejects with its refusal. */
+  async move(move: Move): Promise<void> {
+    this.requireToken();
     const version = this.version >= 0 ? this.version : null;
-    if (!this.ws || this.ws.readyState !== OPEN || !this.welcomed) {
-      return this.restMove(token, move, version, moveId);
-    }
-    return new Promise<void>((resolve, reject) => {
-      const p: PendingMove = { resolve, reject, timer: null, move, version };
-      this.pending.set(moveId, p);
-      this.sendPending(moveId, p);
-    });
+    await this.command({ type: "move", move, version, move_id: newMoveId() });
   }
 
-  /** A room action over REST; the state it returns is applied at once. */
-  async act(action: RoomAction): Promise<ActionResult> {
-    const token = this.requireToken();
-    try {
-      const res = await this.api.action(this.roomId, token, action);
-      this.applyState(res.state, res.version);
-      return res;
-    } catch (e) {
-      throw this.handleRefusal(e);
-    }
+  /** A room action (offer, accept, decline, resign, undo, new game, level). */
+  async act(action: RoomAction): Promise<void> {
+    this.requireToken();
+    await this.command(action);
   }
 
   /** The move the computer would make here. */
   async hint(): Promise<Move | null> {
-    const res = await this.act({ type: "hint" });
-    const h = res.hint as Move | null | undefined;
-    return h ?? null;
+    this.requireToken();
+    const ack = await this.command({ type: "hint" });
+    return (ack.hint?.move as Move | undefined) ?? null;
+  }
+
+  /** Ask the server to bring this client up to date (a `sync`). */
+  refresh(): void {
+    this.requestSync();
+  }
+
+  // -- commands -------------------------------------------------------------------------
+
+  /** Send a command and wait for its ack. Refused at once while there is no connection:
+   * the player should know the server cannot hear them, not wait. */
+  private command(message: Command): Promise<AckMessage> {
+    if (!this.welcomed || this.ws?.readyState !== OPEN) {
+      return Promise.reject(new ApiError("network", "the server cannot be reached right now"));
+    }
+    const ref = message.ref ?? uniqueId("c");
+    const withRef = { ...message, ref } as Command;
+    return new Promise<AckMessage>((resolve, reject) => {
+      this.pending.set(ref, { message: withRef, resolve, reject });
+      this.send(withRef);
+    });
+  }
+
+  /** After a reconnect: moves not acked yet go again with the same move id (the server
+   * applies an id once); other commands are refused, since they may or may not be done. */
+  private resendPending(): void {
+    this.rejectPending(
+      new ApiError("network", "the connection was lost; try again"),
+      (p) => p.message.type !== "move",
+    );
+    for (const p of this.pending.values()) this.send(p.message);
+  }
+
+  private settle(ref: string | null | undefined, outcome: AckMessage | ApiError): boolean {
+    const p = ref ? this.pending.get(ref) : undefined;
+    if (!p || !ref) return false;
+    this.pending.delete(ref);
+    if (outcome instanceof ApiError) p.reject(outcome);
+    else p.resolve(outcome);
+    return true;
+  }
+
+  private requireToken(): void {
+    if (!this.token) throw new ApiError("not_allowed", "spectators cannot act");
+  }
+
+  private rejectPending(err: ApiError, which: (p: Pending) => boolean): void {
+    for (const [ref, p] of [...this.pending]) {
+      if (!which(p)) continue;
+      this.pending.delete(ref);
+      p.reject(err);
+    }
   }
 
   // -- connection -----------------------------------------------------------------------
@@ -271,6 +317,8 @@ export class RoomConnection {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.lastHeard = Date.now();
+      this.syncing = false;
+      this.held = [];
       this.send({ type: "hello", token: this.token, since: this.version >= 0 ? this.version : null });
       this.startPing();
     };
@@ -294,23 +342,19 @@ export class RoomConnection {
       this.welcomed = false;
       this.stopPing();
       if (this.stopped) return;
-      switch (ev.code) {
-        case CLOSE.takenOver:
-          this.rejectPending(new ApiError("taken_over", "seat taken over"));
-          this.setStatus("taken_over");
-          return;
-        case CLOSE.badToken:
-          this.rejectPending(new ApiError("bad_token", "bad token"));
-          this.setStatus("bad_token");
-          return;
-        case CLOSE.roomNotFound:
-        case CLOSE.roomGone:
-          this.rejectPending(new ApiError("room_not_found", "room not found"));
-          this.setStatus("gone");
-          return;
-        default:
-          this.scheduleReconnect();
+      const final: Partial<Record<number, [ConnStatus, string]>> = {
+        [CLOSE.takenOver]: ["taken_over", "taken_over"],
+        [CLOSE.badToken]: ["bad_token", "bad_token"],
+        [CLOSE.roomNotFound]: ["gone", "room_not_found"],
+        [CLOSE.roomGone]: ["gone", "room_not_found"],
+      };
+      const ending = final[ev.code];
+      if (!ending) {
+        this.scheduleReconnect();
+        return;
       }
+      this.rejectPending(new ApiError(ending[1], ending[1]), () => true);
+      this.setStatus(ending[0]);
     };
   }
 
@@ -331,15 +375,13 @@ export class RoomConnection {
   private startPing(): void {
     this.stopPing();
     this.pingTimer = setInterval(() => {
-      const ws = this.ws;
-      if (!ws) return;
+      if (!this.ws) return;
       if (Date.now() - this.lastHeard > this.deadAfter) {
         // Silent for too long: treat the socket as dead and reconnect.
         this.dropSocket("silent");
         return;
       }
-      this.refCounter += 1;
-      this.send({ type: "ping", ref: `p${this.refCounter}` });
+      this.send({ type: "ping" });
     }, this.pingEvery);
   }
 
@@ -402,47 +444,30 @@ export class RoomConnection {
   // -- messages -------------------------------------------------------------------------
 
   private handle(msg: ServerMessage): void {
-    if (this.resyncing && msg.type === "event") {
-      this.queue.push(msg);
-      return;
-    }
     switch (msg.type) {
-      case "welcome": {
-        this.welcomed = true;
-        this.everWelcomed = true;
-        this.attempt = 0;
-        this.seat = msg.seat;
-        this.role = msg.role;
-        if (msg.complete) {
-          for (const ev of msg.missed) if (ev.version > this.version) this.deliver(ev, null);
-        }
-        this.applyState(msg.state, msg.version, true);
-        this.setStatus("online");
-        this.resendPending();
+      case "welcome":
+        this.onWelcome(msg);
         return;
-      }
+      case "resync":
+        this.onResync(msg);
+        return;
       case "event":
-        this.onEventMessage(msg);
+        this.onEvent(msg);
         return;
       case "presence":
         if (this.state) {
-          this.state = { ...this.state, seats: msg.seats, spectators: msg.spectators };
+          this.state = withPresence(this.state, msg.seats, msg.spectators);
           this.emitChange();
         }
         return;
       case "ack":
-        this.onAck(msg);
+        this.settle(msg.ref, msg);
         return;
       case "error": {
-        const err = new ApiError(msg.code, msg.message, 0, msg.details ?? null);
-        const p = msg.ref ? this.pending.get(msg.ref) : undefined;
-        if (p && msg.ref) {
-          if (p.timer) clearTimeout(p.timer);
-          this.pending.delete(msg.ref);
-          p.reject(this.handleRefusal(err));
-        } else {
-          this.handleRefusal(err);
-          for (const l of this.listeners) l.onError?.(err);
+        const err = new ApiError(msg.code, msg.message, 0, (msg.details as Record<string, unknown>) ?? null);
+        if (!this.settle(msg.ref, err)) for (const l of this.listeners) l.onError?.(err);
+        if (["stale_version", "not_your_turn", "illegal_move", "game_over"].includes(err.code)) {
+          this.requestSync(); // our picture may be old
         }
         return;
       }
@@ -451,161 +476,66 @@ export class RoomConnection {
     }
   }
 
-  /** The server had already applied this move id: the move is confirmed, not played twice. */
-  private onAck(msg: AckMessage): void {
-    const id = msg.move_id ?? msg.ref;
-    const p = id ? this.pending.get(id) : undefined;
-    if (p && id) {
-      if (p.timer) clearTimeout(p.timer);
-      this.pending.delete(id);
-      p.resolve();
-    }
-    // The event of our move (and maybe more) has not reached us: catch up.
-    if (msg.version > this.version && this.version >= 0) void this.resync();
+  private onWelcome(msg: WelcomeMessage): void {
+    this.welcomed = true;
+    this.everWelcomed = true;
+    this.attempt = 0;
+    this.seat = msg.seat ?? null;
+    this.role = msg.role;
+    this.catchUp(msg);
+    if (this.state) this.state = withPresence(this.state, msg.seats, msg.spectators);
+    this.setStatus("online");
+    this.emitChange();
+    this.resendPending();
   }
 
-  private onEventMessage(msg: EventMessage): void {
-    if (msg.version <= this.version) return; // a duplicate: already applied
-    if (this.version >= 0 && msg.version > this.version + 1) {
-      // Something was missed: catch up before applying anything newer.
-      this.queue.push(msg);
-      void this.resync();
-      return;
-    }
-    this.deliver({ version: msg.version, event: msg.event }, msg.state);
-    this.applyState(msg.state, msg.version);
-  }
-
-  /** Fetch what we missed (events since our version, and the state) over REST. */
-  private async resync(): Promise<void> {
-    if (this.resyncing) return;
-    this.resyncing = true;
-    try {
-      const page = await this.api.events(this.roomId, Math.max(0, this.version), this.token);
-      if (page.complete) for (const ev of page.events) if (ev.version > this.version) this.deliver(ev, null);
-      this.applyState(page.state, page.version, true);
-      this.settleFromMoves();
-    } catch {
-      // Could not catch up over REST: reconnect; the welcome carries what we missed.
-      this.resyncing = false;
-      this.queue = [];
-      this.dropSocket("resync");
-      return;
-    }
-    this.resyncing = false;
-    const queued = this.queue;
-    this.queue = [];
-    for (const m of queued) this.handle(m);
-  }
-
-  private deliver(ev: VersionedEvent, state: RoomState | null): void {
-    if (ev.version <= this.version) return;
-    const e = ev.event;
-    if (e.kind === "move" && e.move_id) {
-      const p = this.pending.get(e.move_id);
-      if (p) {
-        if (p.timer) clearTimeout(p.timer);
-        this.pending.delete(e.move_id);
-        p.resolve();
-      }
-    }
-    for (const l of this.listeners) l.onEvent?.(ev, state);
-  }
-
-  /** After a snapshot: a pending move that the snapshot already contains is done. */
-  private settleFromMoves(): void {
-    if (!this.state || this.pending.size === 0) return;
-    for (const [id, p] of this.pending) {
-      if (p.version !== null && this.state.version > p.version + 1) {
-        // Our move may or may not be in; let the REST retry with the same id decide.
-        if (p.timer) clearTimeout(p.timer);
-        this.pending.delete(id);
-        const token = this.token;
-        if (!token) continue;
-        this.restMove(token, p.move, null, id).then(p.resolve, p.reject);
-      }
-    }
-  }
-
-  /**
-   * After a reconnect: moves sent on the old socket and still unanswered go again on the
-   * new one, with the same move id. The server answers with the move's event (applied
-   * now), an `ack` (it was applied before) or an error.
-   */
-  private resendPending(): void {
-    if (!this.state) return;
-    for (const [id, p] of this.pending) {
-      if (p.version !== null && this.state.version > p.version + 1) {
-        // The room moved on past our move: it may or may not be in; the id decides.
-        p.version = null;
-      }
-      this.sendPending(id, p);
-    }
-  }
-
-  /** Send a pending move over the socket; without an answer in time, retry it over REST. */
-  private sendPending(moveId: string, p: PendingMove): void {
-    if (p.timer) clearTimeout(p.timer);
-    p.timer = setTimeout(() => {
-      if (this.pending.get(moveId) !== p) return;
-      this.pending.delete(moveId);
-      const token = this.token;
-      if (!token) {
-        p.reject(new ApiError("not_allowed", "spectators cannot act"));
-        return;
-      }
-      this.restMove(token, p.move, p.version, moveId).then(p.resolve, p.reject);
-    }, this.moveTimeout);
-    this.send({ type: "move", move: p.move, version: p.version, move_id: moveId, ref: moveId });
-  }
-
-  private applyState(state: RoomState, version: number, force = false): void {
-    if (version < this.version) return;
-    if (version === this.version && !force && this.state) return;
-    this.state = state;
-    this.version = version;
+  private onResync(msg: ResyncMessage): void {
+    this.syncing = false;
+    this.catchUp(msg);
+    const held = this.held;
+    this.held = [];
+    for (const ev of held) this.onEvent(ev);
     this.emitChange();
   }
 
-  private async restMove(token: string, move: Move, version: number | null, moveId: string): Promise<void> {
-    try {
-      const res = await this.api.move(this.roomId, token, move, version, moveId);
-      this.applyState(res.state, res.version);
-    } catch (e) {
-      throw this.handleRefusal(e);
-    }
+  /** A welcome or resync: a snapshot to start from, or the events to apply. */
+  private catchUp(msg: WelcomeMessage | ResyncMessage): void {
+    if (msg.snapshot) this.replace(msg.snapshot);
+    for (const ev of msg.events) this.apply(ev);
   }
 
-  /** Side effects of a refusal: a stale or refused move means our picture may be old. */
-  private handleRefusal(e: unknown): ApiError {
-    const err = e instanceof ApiError ? e : new ApiError("internal_error", String(e));
-    if (["stale_version", "not_your_turn", "illegal_move", "game_over", "busy"].includes(err.code)) {
-      void this.refresh();
+  private onEvent(msg: EventMessage): void {
+    if (this.syncing) {
+      this.held.push(msg);
+      return;
     }
-    return err;
+    if (msg.version <= this.version) return; // already applied
+    if (!this.state || msg.version !== this.version + 1) {
+      this.held.push(msg);
+      this.requestSync();
+      return;
+    }
+    this.apply(msg);
+    this.emitChange();
   }
 
-  /** Read the current state over REST (used after a refusal and by the screens). */
-  async refresh(): Promise<void> {
-    try {
-      const res = await this.api.getRoom(this.roomId, this.token);
-      this.applyState(res.state, res.state.version, true);
-    } catch {
-      /* the socket will bring it */
-    }
+  private apply(msg: EventMessage): void {
+    if (!this.state || msg.version !== this.state.version + 1) return;
+    this.state = applyEvent(this.state, msg);
+    const applied = { version: msg.version, event: msg.event };
+    for (const l of this.listeners) l.onEvent?.(applied, this.state);
   }
 
-  private requireToken(): string {
-    if (!this.token) throw new ApiError("not_allowed", "spectators cannot act");
-    return this.token;
+  private replace(snapshot: ServerSnapshot): void {
+    this.state = fromSnapshot(snapshot);
+    this.emitChange();
   }
 
-  private rejectPending(err: ApiError): void {
-    for (const [, p] of this.pending) {
-      if (p.timer) clearTimeout(p.timer);
-      p.reject(err);
-    }
-    this.pending.clear();
+  /** Exactly one sync at a time: its resync reply settles what was missed. */
+  private requestSync(): void {
+    if (this.syncing || !this.welcomed) return;
+    this.syncing = true;
+    this.send({ type: "sync", since: this.version >= 0 ? this.version : null });
   }
 
   private setStatus(status: ConnStatus): void {

@@ -1,10 +1,16 @@
 // Friendly names for the protocol types generated from the server's OpenAPI document
-// (api-types.ts, `npm run gen:api`). Nothing here is typed by hand twice.
+// (api-types.ts, `npm run gen:api`). Nothing here is typed by hand twice; the one
+// hand-written type, RoomState, is the client's own picture of a room (roomModel.ts).
 import type { components } from "./api-types";
 
 type S = components["schemas"];
 
-export type RoomState = S["RoomState"];
+export type ServerSnapshot = S["RoomSnapshot"];
+export type Status = S["Status"];
+export type BoxesBoardWire = S["BoxesBoard"];
+export type DotsBoardWire = S["DotsBoard"];
+export type AreaWire = S["Area"];
+export type HouseWire = S["House"];
 export type SeatView = S["SeatView"];
 export type SeatGrant = S["SeatGrant"];
 export type RoomStateResponse = S["RoomStateResponse"];
@@ -13,30 +19,32 @@ export type CreateDotsRoom = S["CreateDotsRoom"];
 export type CreateRoom = CreateBoxesRoom | CreateDotsRoom;
 export type ActionResult = S["ActionResult"];
 export type EventsPage = S["EventsPage"];
-export type VersionedEvent = S["VersionedEvent"];
-export type RoomEvent = VersionedEvent["event"];
 export type DailyBoard = S["DailyBoard"];
 export type DailyResults = S["DailyResults"];
 export type ErrorBody = S["ErrorBody"];
-export type Level = NonNullable<RoomState["level"]>;
-export type Mode = RoomState["mode"];
-export type GameName = RoomState["game"];
+export type Level = NonNullable<ServerSnapshot["level"]>;
+export type Mode = ServerSnapshot["mode"];
+export type GameName = ServerSnapshot["game"];
 export type Seat = SeatView["seat"];
-export type RequestKind = S["PendingRequest"]["kind"];
+export type RequestKind = S["PendingRequestView"]["kind"];
 export type Move = S["LineMove"] | S["PointMove"];
+export type Outcome = S["OutcomeView"];
+export type Action = NonNullable<Status["allowed"]>[0][number];
+export type HintView = S["HintView"];
 
+export type RoomEvent = S["EventMessage"]["event"];
 export type WelcomeMessage = S["WelcomeMessage"];
 export type EventMessage = S["EventMessage"];
+export type ResyncMessage = S["ResyncMessage"];
 export type PresenceMessage = S["PresenceMessage"];
-export type HintMessage = S["HintMessage"];
 export type AckMessage = S["AckMessage"];
 export type PongMessage = S["PongMessage"];
 export type ErrorMessage = S["ErrorMessage"];
 export type ServerMessage =
   | WelcomeMessage
   | EventMessage
+  | ResyncMessage
   | PresenceMessage
-  | HintMessage
   | AckMessage
   | PongMessage
   | ErrorMessage;
@@ -50,7 +58,72 @@ export type RoomAction =
   | S["Hint"]
   | S["SetLevel"]
   | S["NewGame"];
-export type ClientMessage = RoomAction | S["Hello"] | S["MakeMove"] | S["Ping"];
+export type ClientMessage = RoomAction | S["Hello"] | S["MakeMove"] | S["Ping"] | S["Sync"];
+
+type Pair = [number, number];
+
+/** A Dots and Boxes position as the boards draw it. */
+export interface BoxesBoardView {
+  game: "boxes";
+  rows: number;
+  cols: number;
+  lines: { line: [Pair, Pair]; player: Seat | null }[];
+  boxes: { box: Pair; owner: Seat }[];
+  last_move: [Pair, Pair] | null;
+  to_move: Seat;
+  scores: [number, number];
+  outcome: Outcome | null;
+  /** Every undrawn line (none once the game is over). */
+  legal_moves: [Pair, Pair][];
+}
+
+/** A Dots position as the boards draw it. */
+export interface DotsBoardView {
+  game: "dots";
+  width: number;
+  height: number;
+  start: string;
+  win_margin: number | null;
+  grounding: boolean;
+  marks: { point: Pair; owner: Seat; captured: boolean }[];
+  areas: { key: Pair; captor: Seat; chain: Pair[]; inside: Pair[] }[];
+  houses: { key: Pair; owner: Seat; chain: Pair[]; inside: Pair[] }[];
+  last_move: Pair | null;
+  move_count: number;
+  to_move: Seat;
+  scores: [number, number];
+  is_over: boolean;
+  outcome: Outcome | null;
+  ungrounded: Pair[];
+}
+
+/** The client's picture of a room: a snapshot brought forward by events (roomModel.ts). */
+export interface RoomState {
+  id: string;
+  game: GameName;
+  mode: Mode;
+  version: number;
+  game_number: number;
+  level: Level | null;
+  daily: string | null;
+  computer_seat: Seat | null;
+  seats: SeatView[];
+  spectators: number;
+  requests: { kind: RequestKind; seat: Seat }[];
+  to_move: Seat;
+  scores: [number, number];
+  is_over: boolean;
+  outcome: Outcome | null;
+  thinking: boolean;
+  /** What each seat may ask for besides moves, as the server decided it. */
+  allowed: [Action[], Action[]];
+  move_count: number;
+  last_move: Move | null;
+  board: BoxesBoardView | DotsBoardView;
+  /** Moves playable now, derived from the board: undrawn lines, or free live points. */
+  legal_moves: Move[];
+  expires_in_seconds: number | null;
+}
 
 /** Websocket close codes with a meaning (docs/api.md). */
 export const CLOSE = {

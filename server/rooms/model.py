@@ -1,0 +1,257 @@
+"""The room domain: what a room is, what may be asked of it and what can happen to it.
+
+Plain immutable values, no I/O and no wire schemas: :mod:`server.rooms.rules` decides on
+them, :mod:`server.rooms.repository` stores them and :mod:`server.rooms.views` turns them
+into what clients receive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from core.boxes import Line
+from core.dots import Point
+from core.game import GameState, Player
+from server.errors import ErrorCode
+
+GameName = Literal["boxes", "dots"]
+Mode = Literal["computer", "local", "live", "correspondence"]
+Level = Literal["easy", "normal", "hard"]
+RequestKind = Literal["restart", "end"]
+SeatKind = Literal["human", "computer"]
+EndReason = Literal["resignation", "agreement"]
+
+FRIEND_MODES: tuple[Mode, ...] = ("live", "correspondence")
+
+AnyGame = GameState[Any]
+Move = Line | Point
+
+Action = Literal[
+    "undo",
+    "hint",
+    "set_level",
+    "new_game",
+    "offer_restart",
+    "offer_end",
+    "accept_restart",
+    "accept_end",
+    "decline_restart",
+    "decline_end",
+    "resign",
+]
+"""What a seat may ask for besides a move; computed by :func:`server.rooms.rules.allowed`."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """Who sits on a seat: a human holding a token (``token_hash`` None: free) or the computer."""
+
+    kind: SeatKind
+    token_hash: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "computer" or self.token_hash is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingRequest:
+    kind: RequestKind
+    seat: Player
+
+
+@dataclass(frozen=True, slots=True)
+class PreviousGame:
+    """The game a "new game" replaced in a computer or local room, kept so undo can bring it
+    back."""
+
+    game_number: int
+    seats: tuple[SeatRecord, SeatRecord]
+    game: AnyGame
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """Everything about a room except its version (kept by the store) and presence."""
+
+    id: str
+    game_name: GameName
+    mode: Mode
+    seats: tuple[SeatRecord, SeatRecord]
+    setup: dict[str, Any]
+    """The record of the starting position (options and start lines or marks)."""
+    game: AnyGame
+    level: Level | None = None
+    daily: str | None = None
+    """UTC date (ISO) of the daily board this room plays, if any."""
+    daily_player: str | None = None
+    """Hash of the anonymous id of the browser that plays the daily board."""
+    invite_code: str | None = None
+    game_number: int = 1
+    requests: tuple[PendingRequest, ...] = ()
+    previous: PreviousGame | None = None
+    ttl_seconds: int = 0
+    """Seconds of inactivity before the room is deleted; 0: never."""
+    created_at: float = 0.0
+
+    @property
+    def computer_seat(self) -> Player | None:
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "computer":
+                return 0 if index == 0 else 1
+        return None
+
+    @property
+    def is_friend_room(self) -> bool:
+        return self.mode in FRIEND_MODES
+
+    @property
+    def guest_joined(self) -> bool:
+        return all(seat.taken for seat in self.seats)
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.computer_seat
+        return seat is not None and not self.game.is_over and self.game.to_move == seat
+
+
+# -- commands ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMove:
+    move: Move
+    move_id: str | None = None
+    version: int | None = None
+    """The room version the move was made against (None: whatever the room is at)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    kind: RequestKind
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    kind: RequestKind
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    kind: RequestKind
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class SetLevel:
+    level: Level
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    first: Literal["human", "computer"] | None = None
+
+
+Command = PlayMove | Join | Offer | Accept | Decline | Resign | Undo | SetLevel | NewGame
+
+
+# -- events -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMade:
+    seat: Player
+    move: Move
+    move_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    seat: Player
+
+
+@dataclass(frozen=True, slots=True)
+class Requested:
+    kind: RequestKind
+    seat: Player
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """A pending request was declined or withdrawn (``seat``), or cancelled by a move (None)."""
+
+    kind: RequestKind
+    seat: Player | None
+
+
+@dataclass(frozen=True, slots=True)
+class Restarted:
+    game_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    reason: EndReason
+    seat: Player | None
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    seat: Player
+    count: int
+    """Moves taken back; 0 when the undo brought back the game a "new game" replaced."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelChanged:
+    level: Level
+
+
+Event = MoveMade | Joined | Requested | Declined | Restarted | Ended | Undone | LevelChanged
+
+
+# -- decisions --------------------------------------------------------------------------
+
+HistoryOp = Literal["keep", "append", "rewrite"]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a command does: the room after it and what happened, in order (each event takes
+    the next version). ``history`` says how the stored move list changes: ``append`` the
+    move just played, or ``rewrite`` it (undo, new game)."""
+
+    room: Room
+    events: tuple[Event, ...]
+    history: HistoryOp = "keep"
+    move_id: str | None = None
+    require_present: Player | None = None
+    """Live rooms: the seat that must be connected at the instant of the commit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A command the rules refuse: a stable code and a sentence for people."""
+
+    code: ErrorCode
+    message: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+Decision = Change | Refusal | None
+"""None: nothing to do (the command asks for what already is)."""

@@ -1,0 +1,336 @@
+"""The rules of rooms as a pure reducer: ``decide(room, version, seat, command)`` says what a
+command does to a room (a :class:`Change`), that it is refused (a :class:`Refusal`), or that
+there is nothing to do (``None``); :func:`allowed` says what each seat may ask for now.
+
+The rules of the games themselves belong to ``core``; this module only asks it. Nothing here
+does I/O, knows about Redis or sockets, or sees a wire schema.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.errors import IllegalMove, InvalidMove, TetradError
+from core.game import Player
+from server.rooms import games
+from server.rooms.model import (
+    Accept,
+    Action,
+    Change,
+    Command,
+    Decision,
+    Decline,
+    Declined,
+    Ended,
+    Event,
+    Join,
+    Joined,
+    LevelChanged,
+    MoveMade,
+    NewGame,
+    Offer,
+    PendingRequest,
+    PlayMove,
+    PreviousGame,
+    Refusal,
+    Requested,
+    RequestKind,
+    Resign,
+    Restarted,
+    Room,
+    SeatRecord,
+    SetLevel,
+    Undo,
+    Undone,
+)
+
+
+def other(seat: Player) -> Player:
+    """The seat across the board."""
+    return 1 if seat == 0 else 0
+
+
+def decide(room: Room, version: int, seat: Player, command: Command) -> Decision:
+    """What ``command`` from ``seat`` does to ``room`` (at ``version``)."""
+    if isinstance(command, PlayMove):
+        return _play(room, version, seat, command)
+    if isinstance(command, Join):
+        return _join(room, command)
+    if isinstance(command, Offer):
+        return _offer(room, seat, command.kind)
+    if isinstance(command, Accept):
+        if (command.kind, other(seat)) not in _pending(room):
+            return Refusal("no_request", f"the other player has not asked to {command.kind}")
+        return _offer(room, seat, command.kind)
+    if isinstance(command, Decline):
+        return _decline(room, seat, command.kind)
+    if isinstance(command, Resign):
+        return _resign(room, seat)
+    if isinstance(command, Undo):
+        return _undo(room, seat)
+    if isinstance(command, SetLevel):
+        return _set_level(room, command)
+    if isinstance(command, NewGame):
+        return _new_game(room, command)
+    raise AssertionError(f"unknown command {command!r}")
+
+
+def allowed(room: Room, seat: Player) -> frozenset[Action]:
+    """What ``seat`` may ask for besides a move, as the rules below decide it."""
+    if room.seats[seat].kind == "computer":
+        return frozenset()
+    game = room.game
+    over = game.is_over
+    actions: set[Action] = set()
+    if not over:
+        actions.add("resign")
+    if room.mode in ("computer", "local"):
+        actions.add("new_game")
+        if not room.daily:
+            if _undo_point(room, seat) is not None:
+                actions.add("undo")
+            if refuse_hint(room, seat) is None:
+                actions.add("hint")
+            if room.mode == "computer":
+                actions.add("set_level")
+        if room.mode == "local" and not over:
+            actions.add("offer_end")
+        return frozenset(actions)
+    pending = _pending(room)
+    for kind in ("restart", "end"):
+        theirs = (kind, other(seat)) in pending
+        mine = (kind, seat) in pending
+        if theirs:
+            actions.add("accept_restart" if kind == "restart" else "accept_end")
+        if theirs or mine:
+            actions.add("decline_restart" if kind == "restart" else "decline_end")
+    if ("restart", seat) not in pending and ("restart", other(seat)) not in pending:
+        actions.add("offer_restart")
+    if not over and room.guest_joined and not pending & {("end", 0), ("end", 1)}:
+        actions.add("offer_end")
+    return frozenset(actions)
+
+
+def refuse_hint(room: Room, seat: Player) -> Refusal | None:
+    """Why ``seat`` may not ask for a hint now, or None if it may."""
+    if room.mode not in ("computer", "local"):
+        return Refusal("not_allowed", "hints exist only against the computer and on one device")
+    if room.daily:
+        return Refusal("not_allowed", "the daily board has no hints")
+    if room.game.is_over:
+        return Refusal("game_over", "the game is over")
+    if room.mode == "computer" and room.game.to_move != seat:
+        return Refusal("not_your_turn", "the computer is to move")
+    return None
+
+
+# -- moves ------------------------------------------------------------------------------
+
+
+def _play(room: Room, version: int, seat: Player, command: PlayMove) -> Decision:
+    game = room.game
+    if command.version is not None and command.version != version:
+        return Refusal(
+            "stale_version", f"the room is at version {version}, not {command.version}",
+            {"version": version},
+        )  # fmt: skip
+    if game.is_over:
+        return Refusal("game_over", "the game is over; offer a restart for a new one")
+    actor = game.to_move if room.mode == "local" else seat
+    if game.to_move != actor:
+        return Refusal("not_your_turn", f"it is seat {game.to_move}'s turn")
+    try:
+        after = game.play(command.move)
+    except InvalidMove as error:
+        return Refusal("invalid_move", error.reason)
+    except IllegalMove as error:
+        return Refusal("illegal_move", error.reason)
+    except TetradError as error:
+        return Refusal("invalid_move", error.reason)
+    require_present: Player | None = None
+    if room.mode == "live":
+        require_present = other(seat)
+        if not room.seats[require_present].taken:
+            return Refusal(
+                "opponent_offline", "nobody has joined yet; a live move needs both players",
+                {"seat": require_present},
+            )  # fmt: skip
+    cancelled: tuple[Event, ...] = tuple(Declined(r.kind, None) for r in room.requests)
+    event = MoveMade(actor, command.move, command.move_id)
+    return Change(
+        replace(room, game=after, requests=()),
+        (*cancelled, event),
+        history="append",
+        move_id=command.move_id,
+        require_present=require_present,
+    )
+
+
+# -- seats and requests -------------------------------------------------------------------
+
+
+def _join(room: Room, command: Join) -> Decision:
+    for index, seat in enumerate(room.seats):
+        if seat.kind == "human" and seat.token_hash is None:
+            taker: Player = 0 if index == 0 else 1
+            seats = _with_seat(room.seats, taker, SeatRecord("human", command.token_hash))
+            return Change(replace(room, seats=seats), (Joined(taker),))
+    return None
+
+
+def _pending(room: Room) -> set[tuple[RequestKind, Player]]:
+    return {(request.kind, request.seat) for request in room.requests}
+
+
+def _offer(room: Room, seat: Player, kind: RequestKind) -> Decision:
+    """Ask for a restart (friend rooms) or an end by agreement; asking for what the other
+    player already asked for accepts it. While the guest seat is free, a restart happens at
+    once."""
+    game = room.game
+    if kind == "restart" and not room.is_friend_room:
+        return Refusal("not_allowed", "against the computer and on one device, start a new game")
+    if kind == "end" and game.is_over:
+        return Refusal("game_over", "the game is already over")
+    if kind == "restart" and not room.guest_joined:
+        return _restart(room)
+    if kind == "end" and room.mode == "computer":
+        return Refusal("not_allowed", "against the computer, resign or start a new game")
+    if kind == "end" and not room.is_friend_room:
+        return _end_by_agreement(room)
+    if kind == "end" and not room.guest_joined:
+        return Refusal("not_allowed", "nobody has joined yet")
+    pending = _pending(room)
+    if (kind, other(seat)) in pending:
+        return _restart(room) if kind == "restart" else _end_by_agreement(room)
+    if (kind, seat) in pending:
+        return None
+    requests = (*room.requests, PendingRequest(kind, seat))
+    return Change(replace(room, requests=requests), (Requested(kind, seat),))
+
+
+def _decline(room: Room, seat: Player, kind: RequestKind) -> Decision:
+    """Decline the other player's request of ``kind``, or withdraw your own."""
+    if not any(request.kind == kind for request in room.requests):
+        return Refusal("no_request", f"there is no pending {kind} request")
+    requests = tuple(request for request in room.requests if request.kind != kind)
+    return Change(replace(room, requests=requests), (Declined(kind, seat),))
+
+
+def _resign(room: Room, seat: Player) -> Decision:
+    """The resigning seat loses at once (on one device: the player to move)."""
+    game = room.game
+    if game.is_over:
+        return Refusal("game_over", "the game is already over")
+    loser = game.to_move if room.mode == "local" else seat
+    return Change(
+        replace(room, game=game.resign(loser), requests=()), (Ended("resignation", loser),)
+    )
+
+
+def _end_by_agreement(room: Room) -> Change:
+    """Both players agreed: the game ends where it stands."""
+    return Change(
+        replace(room, game=room.game.end_by_agreement(), requests=()),
+        (Ended("agreement", None),),
+    )
+
+
+def _restart(room: Room, seats: tuple[SeatRecord, SeatRecord] | None = None) -> Change:
+    """A new game from the room's starting position; seats and colours stay unless given.
+    Against the computer and on one device the replaced game is kept for undo."""
+    previous = room.previous
+    if room.mode in ("computer", "local") and room.game.moves:
+        previous = PreviousGame(room.game_number, room.seats, room.game)
+    number = room.game_number + 1
+    restarted = replace(
+        room,
+        game=games.from_record(room.setup),
+        game_number=number,
+        seats=seats or room.seats,
+        requests=(),
+        previous=previous,
+    )
+    return Change(restarted, (Restarted(number),), history="rewrite")
+
+
+def _new_game(room: Room, command: NewGame) -> Decision:
+    """Computer and local rooms: a new game now; ``first`` says who moves first in it."""
+    if room.is_friend_room:
+        return Refusal("not_allowed", "in friend rooms, offer a restart instead")
+    seats = room.seats
+    if command.first is not None and room.mode == "computer":
+        human_seat = 0 if command.first == "human" else 1
+        human = next(seat for seat in room.seats if seat.kind == "human")
+        computer = SeatRecord("computer")
+        seats = (human, computer) if human_seat == 0 else (computer, human)
+    return _restart(room, seats)
+
+
+def _set_level(room: Room, command: SetLevel) -> Decision:
+    if room.mode != "computer":
+        return Refusal("not_allowed", "only computer rooms have a level")
+    if room.daily:
+        return Refusal("not_allowed", "the daily board is always played at the same level")
+    if room.level == command.level:
+        return None
+    return Change(replace(room, level=command.level), (LevelChanged(command.level),))
+
+
+# -- undo -------------------------------------------------------------------------------
+
+
+def _undo_point(room: Room, seat: Player) -> int | None:
+    """How many moves of the current game an undo by ``seat`` keeps; -1 brings back the game
+    a new game replaced; None: nothing to take back."""
+    outcome = room.game.outcome()
+    if outcome is not None and outcome.reason in ("resignation", "agreement"):
+        return None
+    who = games.movers(room.game)
+    if room.mode == "local":
+        keep = len(who) - 1
+    else:
+        mine = [index for index, mover in enumerate(who) if mover == seat]
+        keep = mine[-1] if mine else -1
+    if keep >= 0:
+        return keep
+    return -1 if room.previous is not None else None
+
+
+def _undo(room: Room, seat: Player) -> Decision:
+    """Against the computer: take back your last move and the computer's replies; on one
+    device: the last move. Right after a new game, undo brings the replaced game back."""
+    if room.mode not in ("computer", "local"):
+        return Refusal("not_allowed", "undo exists only against the computer and on one device")
+    if room.daily:
+        return Refusal("not_allowed", "the daily board has no undo")
+    outcome = room.game.outcome()
+    if outcome is not None and outcome.reason in ("resignation", "agreement"):
+        return Refusal("game_over", "a game ended by resignation or agreement stays ended")
+    keep = _undo_point(room, seat)
+    if keep is None:
+        return Refusal("not_allowed", "there is no move of yours to take back")
+    if keep < 0:
+        previous = room.previous
+        assert previous is not None
+        restored = replace(
+            room,
+            game=previous.game,
+            game_number=previous.game_number,
+            seats=previous.seats,
+            requests=(),
+            previous=None,
+        )
+        return Change(restored, (Undone(seat, 0),), history="rewrite")
+    moves = room.game.moves
+    game = games.replay_moves(room.setup, moves[:keep])
+    return Change(
+        replace(room, game=game, requests=()),
+        (Undone(seat, len(moves) - keep),),
+        history="rewrite",
+    )
+
+
+def _with_seat(
+    seats: tuple[SeatRecord, SeatRecord], index: Player, record: SeatRecord
+) -> tuple[SeatRecord, SeatRecord]:
+    return (record, seats[1]) if index == 0 else (seats[0], record)

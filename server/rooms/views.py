@@ -1,0 +1,169 @@
+"""What clients see of a room: snapshots, event messages and presence, built from the domain
+(:mod:`server.rooms.model`) into the wire protocol (:mod:`server.protocol`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from server.protocol import (
+    DeclinedEvent,
+    EndedEvent,
+    EventMessage,
+    JoinedEvent,
+    LevelEvent,
+    NewBoardEvent,
+    OutcomeView,
+    PendingRequestView,
+    PresenceMessage,
+    RequestedEvent,
+    RoomEvent,
+    RoomSnapshot,
+    SeatView,
+    Status,
+)
+from server.rooms import boards, rules
+from server.rooms.model import (
+    Action,
+    Declined,
+    Ended,
+    Event,
+    Joined,
+    LevelChanged,
+    MoveMade,
+    Requested,
+    Restarted,
+    Room,
+    Undone,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """Who was connected (by seat) and how many watched when the room was read."""
+
+    connected: tuple[bool, bool] = (False, False)
+    spectators: int = 0
+
+
+def seat_views(room: Room, presence: Presence) -> list[SeatView]:
+    views = []
+    for index, seat in enumerate(room.seats):
+        if seat.kind == "computer":
+            taken, online = True, True
+        elif room.mode in ("local", "computer"):
+            # One human: their presence is kept as seat 0 whichever seat they play.
+            taken, online = True, presence.connected[0]
+        else:
+            taken, online = seat.token_hash is not None, presence.connected[index]
+        views.append(
+            SeatView(
+                seat=0 if index == 0 else 1,
+                kind=seat.kind,
+                taken=taken,
+                connected=online,
+                colour="gold" if index == 0 else "coral",
+            )
+        )
+    return views
+
+
+def allowed_actions(room: Room) -> tuple[list[Action], list[Action]]:
+    """What each seat may ask for, sorted so equal sets compare and print alike."""
+    return (sorted(rules.allowed(room, 0)), sorted(rules.allowed(room, 1)))
+
+
+def status(room: Room, *, with_allowed: bool = True) -> Status:
+    game = room.game
+    outcome = game.outcome()
+    return Status(
+        to_move=game.to_move,
+        scores=game.scores,
+        outcome=None
+        if outcome is None
+        else OutcomeView(winner=outcome.winner, reason=outcome.reason),
+        thinking=room.computer_to_move,
+        allowed=allowed_actions(room) if with_allowed else None,
+    )
+
+
+def snapshot(room: Room, version: int, presence: Presence, expires_in: int | None) -> RoomSnapshot:
+    """Everything a client needs to draw ``room`` at ``version``."""
+    return RoomSnapshot(
+        id=room.id,
+        game=room.game_name,
+        mode=room.mode,
+        version=version,
+        game_number=room.game_number,
+        level=room.level,
+        daily=room.daily,
+        computer_seat=room.computer_seat,
+        seats=seat_views(room, presence),
+        spectators=presence.spectators,
+        requests=[PendingRequestView(kind=r.kind, seat=r.seat) for r in room.requests],
+        move_count=len(room.game.moves),
+        status=status(room),
+        board=boards.board_view(room.game),
+        expires_in_seconds=expires_in,
+    )
+
+
+def event_messages(
+    before: Room, after: Room, events: tuple[Event, ...], first_version: int
+) -> list[EventMessage]:
+    """The messages of ``events`` (which took ``before`` to ``after``), one version each.
+
+    Every message carries the status after the whole change; the last also carries what
+    each seat may do, if that changed.
+    """
+    allowed = allowed_actions(after)
+    changed = allowed != allowed_actions(before)
+    messages = []
+    for offset, event in enumerate(events):
+        last = offset == len(events) - 1
+        current = status(after, with_allowed=False)
+        if last and changed:
+            current.allowed = allowed
+        messages.append(
+            EventMessage(
+                room=after.id,
+                version=first_version + offset,
+                event=_event_view(before, after, event),
+                status=current,
+            )
+        )
+    return messages
+
+
+def _event_view(before: Room, after: Room, event: Event) -> RoomEvent:
+    if isinstance(event, MoveMade):
+        return boards.move_event(before.game, after.game, event.seat, event.move, event.move_id)
+    if isinstance(event, Joined):
+        return JoinedEvent(seat=event.seat)
+    if isinstance(event, Requested):
+        return RequestedEvent(request=event.kind, seat=event.seat)
+    if isinstance(event, Declined):
+        return DeclinedEvent(request=event.kind, seat=event.seat)
+    if isinstance(event, Ended):
+        return EndedEvent(reason=event.reason, seat=event.seat)
+    if isinstance(event, LevelChanged):
+        return LevelEvent(level=event.level)
+    if isinstance(event, Restarted | Undone):
+        return NewBoardEvent(
+            kind="restarted" if isinstance(event, Restarted) else "undone",
+            game_number=after.game_number,
+            seat=event.seat if isinstance(event, Undone) else None,
+            count=event.count if isinstance(event, Undone) else 0,
+            computer_seat=after.computer_seat,
+            move_count=len(after.game.moves),
+            board=boards.board_view(after.game),
+        )
+    raise AssertionError(f"unknown event {event!r}")
+
+
+def presence_message(room: Room, version: int, presence: Presence) -> PresenceMessage:
+    return PresenceMessage(
+        room=room.id,
+        version=version,
+        seats=seat_views(room, presence),
+        spectators=presence.spectators,
+    )

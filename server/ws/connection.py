@@ -1,0 +1,186 @@
+"""One websocket of this process: an outbox written by one flush task, the version of the
+room it has been sent, and what the hub delivers to it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+import uuid
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import WebSocket
+
+from server.protocol import CLOSE_SLOW_CONSUMER, CLOSE_TAKEN_OVER
+
+OUTBOX_LIMIT = 512
+
+
+@dataclass(slots=True)
+class Close:
+    code: int
+    reason: str
+
+
+class TokenBucket:
+    """Per-connection message budget: ``rate`` per second, bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One websocket of this process, as the hub sees it.
+
+    An idle connection costs no task of its own: messages wait in ``outbox`` and a flush
+    task exists only while there is something to write. Presence is kept for all seats of
+    the process at once by :class:`server.ws.presence.PresenceKeeper`.
+
+    ``version`` is the room version this socket has been brought to: room events at or
+    below it are dropped, so whatever way an event arrives (pub/sub, a catch-up after the
+    subscriber reconnected, the welcome) the client gets it once, in order.
+    """
+
+    __slots__ = (
+        "_flusher",
+        "_handler",
+        "closing",
+        "computer_room",
+        "early",
+        "id",
+        "outbox",
+        "ready",
+        "receiving",
+        "room_id",
+        "seat",
+        "version",
+        "watching",
+        "ws",
+    )
+
+    def __init__(self, room_id: str, ws: WebSocket) -> None:
+        self.id = uuid.uuid4().hex
+        self.room_id = room_id
+        self.ws = ws
+        self.seat: int | None = None
+        """The seat whose presence this socket keeps (None: a spectator)."""
+        self.computer_room = False
+        self.watching = False
+        """Counted as a spectator of the room (in Redis) until it leaves."""
+        self.version = 0
+        self.ready = False
+        self.early: list[tuple[str, int, str]] = []
+        self.outbox: deque[str | Close] | None = None
+        """Messages waiting to be written; made when the first one comes (an idle socket
+        keeps none)."""
+        self.closing = False
+        self.receiving = False
+        self._flusher: asyncio.Task[None] | None = None
+        self._handler: asyncio.Task[Any] | None = asyncio.current_task()
+
+    def send(self, text: str) -> None:
+        if self.closing:
+            return
+        outbox = self._outbox()
+        if len(outbox) >= OUTBOX_LIMIT:
+            self.close(CLOSE_SLOW_CONSUMER, "slow_consumer")
+            return
+        outbox.append(text)
+        self._kick()
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            self._outbox().append(Close(code, reason))
+            self._kick()
+
+    def _outbox(self) -> deque[str | Close]:
+        if self.outbox is None:
+            self.outbox = deque()
+        return self.outbox
+
+    def _kick(self) -> None:
+        if self._flusher is None:
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        outbox = self._outbox()
+        try:
+            while outbox:
+                item = outbox.popleft()
+                if isinstance(item, Close):
+                    outbox.clear()
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(code=item.code, reason=item.reason)
+                    self._stop_reading()
+                    return
+                await self.ws.send_text(item)
+        except Exception:  # the socket is gone; the reader notices the disconnect
+            self.closing = True
+            outbox.clear()
+            self._stop_reading()
+        finally:
+            self._flusher = None
+            self.outbox = None  # an idle socket keeps no buffer
+
+    def _stop_reading(self) -> None:
+        """We closed the socket: end the handler if it waits for the client (a handler busy
+        with a message sees ``closing`` when it is done)."""
+        handler = self._handler
+        if self.receiving and handler is not None and not handler.done():
+            handler.cancel()
+
+    async def drain(self, timeout: float) -> None:
+        """Let queued messages (and a close) go out, for at most ``timeout`` seconds."""
+        flusher = self._flusher
+        if flusher is not None:
+            await asyncio.wait({flusher}, timeout=timeout)
+
+    def deliver(self, kind: str, version: int, text: str) -> None:
+        """A message for the room's sockets (from pub/sub or a catch-up)."""
+        if not self.ready:
+            self.early.append((kind, version, text))
+            return
+        if kind == "event":
+            if version <= self.version:
+                return  # already sent (in the welcome, a catch-up or before)
+            self.version = version
+        self.send(text)
+
+    def control(self, payload: dict[str, Any]) -> None:
+        if (
+            payload.get("action") == "takeover"
+            and self.seat is not None
+            and payload.get("seat") == self.seat
+            and payload.get("connection") != self.id
+        ):
+            self.close(CLOSE_TAKEN_OVER, "taken_over")
+
+    def start(self, version: int, welcome: str) -> None:
+        """Send the welcome (which brought the client to ``version``), then whatever arrived
+        for the room while it was being prepared."""
+        self.version = version
+        self.ready = True
+        self.send(welcome)
+        early, self.early = self.early, []
+        for kind, at, text in early:
+            self.deliver(kind, at, text)
+
+    def resynced(self, version: int, text: str) -> None:
+        """Send a resync message that brought the client to ``version``."""
+        self.version = max(self.version, version)
+        self.send(text)
