@@ -27,7 +27,7 @@ def public_api_game(rows: int, cols: int) -> Callable[[random.Random], None]:
     def play(rng: random.Random) -> None:
         game = boxes.new_game(rows, cols)
         while not game.is_over:
-            game = game.play(rng.choice(list(game.legal_moves())))
+            game = game.play(rng.choice(game.legal_moves()))
 
     return play
 

@@ -9,8 +9,11 @@ A random game puts random legal marks until no point is playable.  Reported:
 * baseline "bare loop": the same random game loop with the same bookkeeping (marks,
   list of playable points) but no capture detection at all, so the ratio shows what
   finding captures costs;
-* the immutable public API (``state.play`` with ``legal_moves()`` to choose), so the
-  ratio shows what immutability and the convenience API cost.
+* the immutable public API: ``state.play(rng.choice(state.legal_moves()))``, so the ratio
+  shows what immutability and the convenience API cost; the same while listing every
+  legal move each turn (``list(state.legal_moves())``, as this benchmark did before
+  ``legal_moves()`` became a sequence); and the same while asking each state what its
+  move changed and keeping the houses (``state.change()``), as the server does.
 """
 
 from __future__ import annotations
@@ -63,14 +66,26 @@ def bare_games(geo: dots.Geometry, games: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - started, moves
 
 
-def api_games(width: int, height: int, games: int, seed: int) -> tuple[float, int]:
+def api_games(
+    width: int, height: int, games: int, seed: int, way: str = "choose"
+) -> tuple[float, int]:
+    """Random games through the public API; ``way`` is "choose" (``rng.choice`` on the
+    legal moves), "list" (a list of every legal move each turn) or "change" (choose, and
+    ask every state for its change, which keeps the houses too)."""
     rng = random.Random(seed)
     moves = 0
     started = time.perf_counter()
     for _ in range(games):
         state = dots.new_game(width, height)
+        if way == "change":
+            state.houses()
         while not state.is_over:
-            state = state.play(rng.choice(list(state.legal_moves())))
+            if way == "list":
+                state = state.play(rng.choice(list(state.legal_moves())))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+            if way == "change":
+                state.change()
         moves += len(state.moves)
     return time.perf_counter() - started, moves
 
@@ -132,8 +147,11 @@ def main() -> None:
 
     fast_time, fast_moves = fast_games(geo, args.games, args.seed)
     bare_time, bare_moves = bare_games(geo, args.games, args.seed)
-    api_count = max(1, args.games // 20)
+    api_count = max(1, args.games // 4)
     api_time, api_moves = api_games(args.width, args.height, api_count, args.seed)
+    list_count = max(1, args.games // 20)
+    list_time, list_moves = api_games(args.width, args.height, list_count, args.seed, "list")
+    change_time, change_moves = api_games(args.width, args.height, api_count, args.seed, "change")
     times, worst = move_times(geo, max(1, args.games // 4), args.seed + 1)
     times.sort()
 
@@ -143,16 +161,18 @@ def main() -> None:
     print(
         f"Dots {args.width}x{args.height}, random complete games, Python {sys.version.split()[0]}"
     )
-    print(f"{'path':<34}{'games/s':>10}{'moves/game':>12}{'µs/move':>10}{'ratio':>8}")
+    print(f"{'path':<36}{'games/s':>10}{'moves/game':>12}{'µs/move':>10}{'ratio':>8}")
     rows = [
         ("fast path (DotsBoard.place)", args.games, fast_time, fast_moves),
         ("baseline: bare loop, no captures", args.games, bare_time, bare_moves),
         ("public API (state.play)", api_count, api_time, api_moves),
+        ("public API, listing legal moves", list_count, list_time, list_moves),
+        ("public API, asking change()", api_count, change_time, change_moves),
     ]
     for name, games, spent, moves in rows:
         rate = games / spent
         print(
-            f"{name:<34}{rate:>10.1f}{moves / games:>12.0f}"
+            f"{name:<36}{rate:>10.1f}{moves / games:>12.0f}"
             f"{spent / moves * 1e6:>10.2f}{rate / fast_rate:>8.3f}"
         )
     print(f"capture detection makes a game {bare_rate / fast_rate:.1f}× as long as the bare loop; "

@@ -7,9 +7,10 @@ code serves the server, the tests, the benchmarks and bot authors::
 """
 
 from core.errors import IllegalMove, InvalidMove, InvalidOptions, TetradError
-from core.game import GameState, Outcome, Player
+from core.game import Ending, GameState, Outcome, Player, other
 
 __all__ = [
+    "Ending",
     "GameState",
     "IllegalMove",
     "InvalidMove",
@@ -17,4 +18,5 @@ __all__ = [
     "Outcome",
     "Player",
     "TetradError",
+    "other",
 ]

@@ -2,35 +2,50 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from core import boxes, dots
 from core.errors import InvalidOptions
 from core.game import GameState
+from core.notation import read_record
 
 GameName = Literal["boxes", "dots"]
-GAME_NAMES: tuple[GameName, ...] = ("boxes", "dots")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameKind:
-    """One game's entry points: ``new_game(**options)`` and ``from_json(record)``."""
+    """One game's entry points: ``new_game(**options)``, ``from_json(record)`` and
+    ``parse_record(text)``.
+    """
 
     name: GameName
     new_game: Callable[..., GameState[Any]]
     from_json: Callable[[Mapping[str, Any]], GameState[Any]]
+    parse_record: Callable[[str], GameState[Any]]
+
+
+GAMES: Mapping[GameName, GameKind] = {
+    "boxes": GameKind("boxes", boxes.new_game, boxes.from_json, boxes.parse_record),
+    "dots": GameKind("dots", dots.new_game, dots.from_json, dots.parse_record),
+}
+GAME_NAMES: tuple[GameName, ...] = tuple(GAMES)
 
 
 def game_kind(name: str) -> GameKind:
     """The game called ``name`` ("boxes" or "dots"); InvalidOptions for any other name."""
-    if name not in GAME_NAMES:
-        raise InvalidOptions(f"unknown game {name!r}; tetrad plays {', '.join(GAME_NAMES)}")
-    module = importlib.import_module(f"core.{name}")
-    return GameKind(name, module.new_game, module.from_json)
+    for known, kind in GAMES.items():
+        if name == known:
+            return kind
+    raise InvalidOptions(f"unknown game {name!r}; tetrad plays {', '.join(GAME_NAMES)}")
 
 
 def replay(record: Mapping[str, Any]) -> GameState[Any]:
     """Rebuild a game from a record made by its state's ``to_json``."""
     return game_kind(str(record.get("game", ""))).from_json(record)
+
+
+def parse_record(text: str) -> GameState[Any]:
+    """Replay a text record of either game: its first word names the game."""
+    return game_kind(read_record(text).game).parse_record(text)

@@ -6,13 +6,12 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import TypeAdapter, ValidationError
 from pydantic.json_schema import JsonSchemaMode
 from redis.asyncio import Redis
@@ -23,6 +22,7 @@ from server.api import daily, games, health, rooms
 from server.db.records import FinishedGame, store_finished_game
 from server.db.session import database_url, make_engine, migrate
 from server.errors import ApiError, code_for_validation
+from server.http_edge import HeadAsGet, SecurityHeaders
 from server.http_observer import HttpObserver
 from server.log_format import configure_logging
 from server.metrics import Metrics
@@ -33,6 +33,7 @@ from server.rooms.outbox import OutboxDrainer
 from server.rooms.service import RoomService
 from server.runtime import tune_garbage_collector
 from server.settings import Settings
+from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
 from server.store.room_store import RoomStore
 from server.ws import endpoint
@@ -41,7 +42,6 @@ from server.ws.presence import PresenceKeeper
 
 log = logging.getLogger("tetrad.app")
 REDIS_WARM_CONNECTIONS = 8
-REPO_CLIENT_DIST = Path(__file__).resolve().parent.parent / "client" / "dist"
 
 
 class BodySizeLimit:
@@ -214,29 +214,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         api = ApiError("bad_request", f"no such endpoint: /api/{rest}")
         return JSONResponse(api.body(), status_code=404)
 
-    _serve_client(app, settings)
+    serve_client(app, settings)
     app.add_middleware(BodySizeLimit, limit=max(settings.max_message_bytes, 4096))
+    app.add_middleware(HeadAsGet)
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(HttpObserver)  # outermost: access log and request metrics
     app.openapi = lambda: _openapi_with_messages(app)  # type: ignore[method-assign]
     return app
-
-
-def _serve_client(app: FastAPI, settings: Settings) -> None:
-    dist = settings.client_dist or REPO_CLIENT_DIST
-    root = dist.resolve()
-
-    @app.get("/{path:path}", include_in_schema=False)
-    async def client(path: str) -> Response:
-        index = root / "index.html"
-        if not index.is_file():
-            return JSONResponse(
-                {"code": "bad_request", "message": "the web client is not built (make run)"},
-                status_code=404,
-            )
-        candidate = (root / path).resolve()
-        if path and candidate.is_file() and candidate.is_relative_to(root):
-            return FileResponse(candidate)
-        return FileResponse(index)
 
 
 def _openapi_with_messages(app: FastAPI) -> dict[str, Any]:

@@ -21,6 +21,11 @@ export function App(): JSX.Element {
     document.documentElement.lang = lang;
   }, [lang]);
 
+  // Every screen but a room (which says whose move it is) has the plain title.
+  useEffect(() => {
+    if (route.name !== "room") document.title = t("app.name");
+  }, [route, lang]);
+
   const update = (patch: Partial<Settings>) => setSettings(storage.saveSettings(patch));
 
   let screen: JSX.Element;
@@ -29,7 +34,7 @@ export function App(): JSX.Element {
       screen = <StartScreen />;
       break;
     case "room":
-      screen = <RoomScreen key={route.roomId} roomId={route.roomId} invite={route.invite} settings={settings} />;
+      screen = <RoomScreen key={route.roomId} roomId={route.roomId} invite={route.invite} settings={settings} onSettings={update} />;
       break;
     case "rules":
       screen = <RulesScreen game={route.game} />;
@@ -87,14 +92,16 @@ export function App(): JSX.Element {
             <select value={lang} onChange={(e) => update({ lang: (e.currentTarget as HTMLSelectElement).value as Lang })}>
               {LANGS.map((l) => (
                 <option key={l} value={l}>
-                  {l.toUpperCase()} · {LANG_NAMES[l]}
+                  {LANG_NAMES[l]}
                 </option>
               ))}
             </select>
           </label>
         </nav>
       </header>
-      <main id="main">{screen}</main>
+      <main id="main" class={`screen-${route.name}`}>
+        {screen}
+      </main>
     </I18nContext.Provider>
   );
 }

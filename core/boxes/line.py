@@ -1,4 +1,10 @@
-"""The move of Dots and Boxes: one line between two adjacent dots."""
+"""The move of Dots and Boxes: one line between two adjacent dots.
+
+A line is written as its two dots joined by ``-``, each dot named like a spreadsheet cell
+(see :mod:`core.notation`): ``a1-b1`` is the top-left horizontal line and ``a1-a2`` the
+vertical line below ``a1``.  ``Line.from_str("a1-b1")`` reads it, ``str(line)`` writes it,
+and ``repr(line)`` is the code that makes it again.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.errors import InvalidMove
+from core.notation import format_square, parse_square
 
 Dot = tuple[int, int]
 
@@ -61,8 +68,21 @@ class Line(tuple[Dot, Dot]):
         """Whether the line runs left to right (both dots on one row)."""
         return self[0][1] == self[1][1]
 
+    @classmethod
+    def from_str(cls, text: str) -> Line:
+        """Read a line written as two dots joined by ``-``, e.g. ``a1-b1`` (either order)."""
+        if not isinstance(text, str):
+            raise InvalidMove(f"a line is written like 'a1-b1', not {text!r}")
+        first, dash, second = text.strip().partition("-")
+        if not dash:
+            raise InvalidMove(f"{text!r} is not a line like 'a1-b1'")
+        return cls(parse_square(first), parse_square(second))
+
+    def __str__(self) -> str:
+        return f"{format_square(*self[0])}-{format_square(*self[1])}"
+
     def __repr__(self) -> str:
-        return f"Line({self[0]}, {self[1]})"
+        return f"Line.from_str({str(self)!r})"
 
     def to_json(self) -> dict[str, Any]:
         """The wire form of the move: ``{"line": [[x1, y1], [x2, y2]]}``."""

@@ -1,219 +1,344 @@
-"""The immutable Dots and Boxes position and the rules that move it forward."""
+"""The immutable Dots and Boxes position and the rules that move it forward.
+
+A state is a value: its record (size, start lines, moves, how it ended) determines it,
+and that is what equality, ``to_json`` and the text notation carry.  The drawn lines are
+an ``int`` bitmask over the numbering of :class:`~core.boxes.geometry.Geometry`, which is
+what the AI searches on (``state.drawn``; :meth:`BoxesState.to_board` for a mutable copy).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from core.boxes.geometry import Geometry, geometry
-from core.boxes.line import Line
-from core.boxes.search import draw
+from core.boxes.line import Dot, Line
+from core.boxes.picture import picture
+from core.boxes.search import BoxesBoard, draw
+from core.boxes.snapshot import BoxesChange, BoxesSnapshot, DrawnLine, OwnedBox
 from core.errors import IllegalMove, InvalidMove, InvalidOptions
-from core.game import Outcome, Player, leader
+from core.game import (
+    Ending,
+    Outcome,
+    PlayedGame,
+    Player,
+    ending_from_json,
+    ending_to_json,
+    leader,
+    other,
+)
 
-Ending = Literal["resignation", "agreement"]
+if TYPE_CHECKING:
+    from core.game import GameState
 
 
-_GEOMETRY, _DRAWN, _OWNED, _TO_MOVE, _MOVES, _START, _END, _RESIGNED, _FREE = range(9)
-
-
-class BoxesState(tuple):  # type: ignore[type-arg]
-    """A Dots and Boxes position: drawn lines, box owners, whose turn, and how we got here.
-
-    States are immutable (a state is a tuple underneath, which also keeps ``play`` cheap):
-    ``play`` returns a new state. The drawn lines are an ``int`` bitmask over the line
-    numbering of :class:`~core.boxes.geometry.Geometry`, which is what the AI searches on.
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How a game is set up: ``rows`` × ``cols`` boxes and the lines drawn before the first
+    move (they belong to nobody and may not close a box).
     """
 
-    __slots__ = ()
+    rows: int = 5
+    cols: int = 5
+    start: tuple[Line, ...] = ()
+    geometry: Geometry = field(init=False, repr=False, compare=False)
+    start_drawn: int = field(init=False, repr=False, compare=False)
+    """The start lines as a bitmask."""
 
-    def __new__(
-        cls,
-        geometry: Geometry,
+    def __post_init__(self) -> None:
+        geo = geometry(self.rows, self.cols)  # raises InvalidOptions for a bad size
+        drawn = 0
+        for line in self.start:
+            if not isinstance(line, Line):
+                raise InvalidOptions(f"start lines must be Line values, not {line!r}")
+            bit = 1 << geo.line_index(line)
+            if drawn & bit:
+                raise InvalidOptions(f"start line {line} is given twice")
+            drawn |= bit
+        for sides in geo.box_sides:
+            if drawn & sides == sides:
+                raise InvalidOptions("start lines may not close a box")
+        # A frozen dataclass sets its own derived fields through object.__setattr__.
+        object.__setattr__(self, "start", tuple(self.start))
+        object.__setattr__(self, "geometry", geo)
+        object.__setattr__(self, "start_drawn", drawn)
+
+
+class BoxesState(PlayedGame[Line]):
+    """A Dots and Boxes position: drawn lines, box owners, whose turn, and how we got here."""
+
+    __slots__ = (
+        "_closed",
+        "_drawn",
+        "_ending",
+        "_free",
+        "_options",
+        "_owned",
+        "_to_move",
+    )
+
+    _options: Options
+    _drawn: int
+    _owned: tuple[int, int]
+    _to_move: Player
+    _free: tuple[Line, ...]
+    """The undrawn lines in line-number order."""
+    _closed: int
+    """The boxes the last move closed, as a bitmask."""
+    _ending: Ending | None
+
+    def __init__(
+        self,
+        options: Options,
         drawn: int,
         owned: tuple[int, int],
         to_move: Player,
-        moves: tuple[Line, ...],
-        start: tuple[Line, ...],
-        end: Ending | None = None,
-        resigned: Player | None = None,
-    ) -> BoxesState:
-        free = tuple(geometry.lines_in(geometry.all_lines & ~drawn))
-        fields = (geometry, drawn, owned, to_move, moves, start, end, resigned, free)
-        return tuple.__new__(cls, fields)
-
-    @property
-    def geometry(self) -> Geometry:
-        """The board: its size and numbering of lines and boxes."""
-        return self[_GEOMETRY]  # type: ignore[no-any-return]
-
-    @property
-    def drawn(self) -> int:
-        """Bitmask of the drawn lines, start lines included."""
-        return self[_DRAWN]  # type: ignore[no-any-return]
-
-    @property
-    def owned(self) -> tuple[int, int]:
-        """Bitmask of the boxes each player has claimed."""
-        return self[_OWNED]  # type: ignore[no-any-return]
-
-    @property
-    def to_move(self) -> Player:
-        """Who draws next (after the game ends: who would have)."""
-        return self[_TO_MOVE]  # type: ignore[no-any-return]
-
-    @property
-    def moves(self) -> tuple[Line, ...]:
-        """The lines played so far, in order (start lines not included)."""
-        return self[_MOVES]  # type: ignore[no-any-return]
-
-    @property
-    def start(self) -> tuple[Line, ...]:
-        """The lines drawn before the first move."""
-        return self[_START]  # type: ignore[no-any-return]
+        history: list[Line],
+        length: int,
+        free: tuple[Line, ...],
+        closed: int,
+        ending: Ending | None = None,
+    ) -> None:
+        """Internal: use ``new_game``, ``play`` or ``from_json``."""
+        self._options = options
+        self._drawn = drawn
+        self._owned = owned
+        self._to_move = to_move
+        self._history = history
+        self._length = length
+        self._free = free
+        self._closed = closed
+        self._ending = ending
 
     # -- reading the position -------------------------------------------------------
 
     @property
+    def options(self) -> Options:
+        """The size and the start lines of this game."""
+        return self._options
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board: its size and numbering of lines and boxes."""
+        return self._options.geometry
+
+    @property
     def rows(self) -> int:
         """Number of box rows."""
-        return self.geometry.rows
+        return self._options.rows
 
     @property
     def cols(self) -> int:
         """Number of box columns."""
-        return self.geometry.cols
+        return self._options.cols
+
+    @property
+    def start(self) -> tuple[Line, ...]:
+        """The lines drawn before the first move."""
+        return self._options.start
+
+    @property
+    def drawn(self) -> int:
+        """Bitmask of the drawn lines, start lines included."""
+        return self._drawn
+
+    @property
+    def owned(self) -> tuple[int, int]:
+        """Bitmask of the boxes each player has claimed."""
+        return self._owned
+
+    @property
+    def to_move(self) -> Player:
+        """Who draws next (after the game ends: who would have)."""
+        return self._to_move
+
+    @property
+    def last_closed(self) -> tuple[Dot, ...]:
+        """The boxes the last move closed (none, one or two), by their top-left dots."""
+        return self._boxes_in(self._closed)
+
+    @property
+    def ending(self) -> Ending | None:
+        """The resignation or agreement that ended the game, if any."""
+        return self._ending
 
     @property
     def scores(self) -> tuple[int, int]:
         """Boxes claimed by player 0 and by player 1."""
-        return (self.owned[0].bit_count(), self.owned[1].bit_count())
+        return (self._owned[0].bit_count(), self._owned[1].bit_count())
 
     @property
     def board_full(self) -> bool:
         """Whether every line has been drawn."""
-        return self.drawn == self.geometry.all_lines
+        return not self._free
 
     @property
     def is_over(self) -> bool:
         """The game ends when all lines are drawn, or earlier by resignation or agreement."""
-        return self[_END] is not None or self[_DRAWN] == self[_GEOMETRY].all_lines
+        return self._ending is not None or not self._free
 
     def outcome(self) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on."""
+        """How the game ended, or ``None`` while it goes on: more boxes wins."""
         scores = self.scores
-        end = self[_END]
-        if end == "resignation":
-            winner: Player = 1 if self[_RESIGNED] == 0 else 0
-            return Outcome(winner, "resignation", scores)
-        if end == "agreement":
+        ending = self._ending
+        if ending is not None:
+            if ending.kind == "resignation":
+                assert ending.player is not None
+                return Outcome(other(ending.player), "resignation", scores)
             return Outcome(None, "agreement", scores)
-        if not self.board_full:
+        if self._free:
             return None
         return Outcome(leader(scores), "board_full", scores)
 
-    @property
-    def winner(self) -> Player | None:
-        """More boxes wins: the winner once over; ``None`` for a draw or while playing."""
-        outcome = self.outcome()
-        return None if outcome is None else outcome.winner
-
     def is_drawn(self, line: Line) -> bool:
         """Whether ``line`` is already on the board."""
-        return bool(self.drawn >> self.geometry.line_index(line) & 1)
+        return bool(self._drawn >> self.geometry.line_index(line) & 1)
+
+    def is_legal(self, move: Line) -> bool:
+        """Whether ``move`` may be drawn now: on the board, not drawn, game not over."""
+        if not isinstance(move, Line):
+            raise InvalidMove(f"a Dots and Boxes move is a Line, not {move!r}")
+        index = self.geometry.index_of.get(move)
+        return index is not None and not self.is_over and not self._drawn >> index & 1
 
     def box_owner(self, box: Sequence[int]) -> Player | None:
         """Who claimed the box whose top-left dot is ``box``, or ``None`` if it is open."""
         bit = 1 << self.geometry.box_index(box)
-        if self.owned[0] & bit:
+        if self._owned[0] & bit:
             return 0
-        if self.owned[1] & bit:
+        if self._owned[1] & bit:
             return 1
         return None
 
-    def legal_moves(self) -> Iterator[Line]:
+    def legal_moves(self) -> Sequence[Line]:
         """Every undrawn line, in line-number order; nothing once the game is over."""
-        if self[_END] is not None:
-            return iter(())
-        return iter(self[_FREE])
+        if self._ending is not None:
+            return ()
+        return self._free
 
     def movers(self) -> list[Player]:
-        """Who made each move of :attr:`moves`, in order."""
+        """Who made each move of :attr:`moves`, in order (a player who closes a box moves
+        again)."""
         geo = self.geometry
-        drawn = 0
-        for line in self.start:
-            drawn |= 1 << geo.index_of[line]
+        drawn = self._options.start_drawn
         mover: Player = 0
         result: list[Player] = []
-        for line in self.moves:
+        for line in self._history[: self._length]:
             result.append(mover)
             drawn, completed = draw(geo, drawn, geo.index_of[line])
             if not completed:
-                mover = 1 if mover == 0 else 0
+                mover = other(mover)
         return result
+
+    def to_board(self) -> BoxesBoard:
+        """A mutable copy of the position for search (see :mod:`core.boxes.search`)."""
+        return BoxesBoard(self.geometry, self._drawn, self._to_move, list(self.scores))
+
+    # -- what a client draws --------------------------------------------------------
+
+    def snapshot(self) -> BoxesSnapshot:
+        """The whole position as a client draws it (see :mod:`core.boxes.snapshot`)."""
+        lines = [DrawnLine(line, None) for line in self.start]
+        lines += map(DrawnLine, self.moves, self.movers())
+        geo = self.geometry
+        boxes = []
+        owned = self._owned
+        for index in range(geo.box_count):
+            bit = 1 << index
+            if (owned[0] | owned[1]) & bit:
+                boxes.append(OwnedBox(geo.box_at(index), 0 if owned[0] & bit else 1))
+        return BoxesSnapshot(
+            rows=self.rows,
+            cols=self.cols,
+            start=self.start,
+            lines=tuple(lines),
+            boxes=tuple(boxes),
+            move_count=self._length,
+            last_move=self.last_move,
+            to_move=self._to_move,
+            scores=self.scores,
+            outcome=self.outcome(),
+        )
+
+    def change(self) -> BoxesChange:
+        """What the move that made this state did: the line, who drew it, the boxes it
+        closed.  Empty for a new game and for a state made by an ending.
+        """
+        if self._ending is not None or not self._length:
+            return BoxesChange(None, None)
+        player = self._to_move if self._closed else other(self._to_move)
+        return BoxesChange(self.last_move, player, self.last_closed)
+
+    def _boxes_in(self, mask: int) -> tuple[Dot, ...]:
+        geo = self.geometry
+        return tuple(geo.box_at(index) for index in range(geo.box_count) if mask >> index & 1)
 
     # -- the rules ------------------------------------------------------------------
 
     def play(self, move: Line) -> BoxesState:
         """Draw ``move``; closing one or two boxes claims them and gives exactly one extra move."""
-        geo: Geometry = self[_GEOMETRY]
+        geo = self._options.geometry
         index = geo.index_of.get(move) if type(move) is Line else None
         if index is None:
             if not isinstance(move, Line):
                 raise InvalidMove(f"a Dots and Boxes move is a Line, not {move!r}")
             index = geo.line_index(move)
-        if self[_END] is not None or self[_DRAWN] == geo.all_lines:
+        if self._ending is not None or not self._free:
             raise IllegalMove("the game is over")
         bit = 1 << index
-        drawn: int = self[_DRAWN]
+        drawn = self._drawn
         if drawn & bit:
-            raise IllegalMove(f"{move!r} is already drawn")
+            raise IllegalMove(f"{move} is already drawn")
         drawn |= bit
-        mover: Player = self[_TO_MOVE]
-        claimed = 0
+        mover = self._to_move
+        closed = 0
         sides = geo.box_sides
         for box in geo.line_boxes[index]:
             if drawn & sides[box] == sides[box]:
-                claimed |= 1 << box
-        owned: tuple[int, int] = self[_OWNED]
-        if claimed:
-            owned = (owned[0] | claimed, owned[1]) if mover == 0 else (owned[0], owned[1] | claimed)
+                closed |= 1 << box
+        owned = self._owned
+        if closed:
+            owned = (owned[0] | closed, owned[1]) if mover == 0 else (owned[0], owned[1] | closed)
             next_player = mover
         else:
-            next_player = 1 if mover == 0 else 0
+            next_player = other(mover)
         # The undrawn lines are kept in line-number order, so the drawn one sits after as
         # many undrawn lines as have smaller numbers.
-        free: tuple[Line, ...] = self[_FREE]
+        free = self._free
         at = (~drawn & (bit - 1)).bit_count()
-        free = free[:at] + free[at + 1 :]
-        moves = (*self[_MOVES], move)
-        fields = (geo, drawn, owned, next_player, moves, self[_START], None, None, free)
-        return tuple.__new__(BoxesState, fields)
-
-    def resign(self, player: Player) -> BoxesState:
-        """``player`` gives up: the game ends at once and the other player wins."""
-        if self.is_over:
-            raise IllegalMove("the game is over")
-        if player not in (0, 1):
-            raise InvalidMove(f"player is 0 or 1, not {player!r}")
-        return self._ended("resignation", player)
-
-    def end_by_agreement(self) -> BoxesState:
-        """Both players agreed to stop: the game ends as a draw, whatever the score."""
-        if self.is_over:
-            raise IllegalMove("the game is over")
-        return self._ended("agreement", None)
-
-    def _ended(self, end: Ending, resigned: Player | None) -> BoxesState:
+        length = self._length
+        history = self._history_with(move)
         return BoxesState(
-            self.geometry,
-            self.drawn,
-            self.owned,
-            self.to_move,
-            self.moves,
-            self.start,
-            end,
-            resigned,
+            self._options,
+            drawn,
+            owned,
+            next_player,
+            history,
+            length + 1,
+            free[:at] + free[at + 1 :],
+            closed,
+        )
+
+    def end(self, ending: Ending) -> BoxesState:
+        """The state after ``ending``: :meth:`resign` or :meth:`end_by_agreement`."""
+        if ending.kind == "agreement":
+            return self.end_by_agreement()
+        if ending.kind != "resignation" or ending.player is None:
+            raise InvalidMove(f"Dots and Boxes ends by resignation or agreement, not {ending}")
+        return self.resign(ending.player)
+
+    def _ended(self, ending: Ending) -> BoxesState:
+        return BoxesState(
+            self._options,
+            self._drawn,
+            self._owned,
+            self._to_move,
+            self._history,
+            self._length,
+            self._free,
+            self._closed,
+            ending,
         )
 
     # -- wire forms -----------------------------------------------------------------
@@ -237,64 +362,44 @@ class BoxesState(tuple):  # type: ignore[type-arg]
             "start": [line.to_json()["line"] for line in self.start],
             "moves": [line.to_json()["line"] for line in self.moves],
         }
-        if self[_END] == "resignation":
-            record["end"] = {"type": "resignation", "player": self[_RESIGNED]}
-        elif self[_END] == "agreement":
-            record["end"] = {"type": "agreement"}
+        if self._ending is not None:
+            record["end"] = ending_to_json(self._ending)
         return record
 
     def view(self) -> dict[str, Any]:
         """What a client needs to draw the position, as plain JSON data."""
-        geo = self.geometry
-        start_lines = [{"line": line.to_json()["line"], "player": None} for line in self.start]
-        played = [
-            {"line": line.to_json()["line"], "player": player}
-            for line, player in zip(self.moves, self.movers(), strict=True)
-        ]
-        boxes = []
-        for index in range(geo.box_count):
-            bit = 1 << index
-            owner = 0 if self.owned[0] & bit else 1 if self.owned[1] & bit else None
-            if owner is not None:
-                boxes.append({"box": list(geo.box_at(index)), "owner": owner})
-        outcome = self.outcome()
+        snapshot = self.snapshot()
+        outcome = snapshot.outcome
+        last = snapshot.last_move
         return {
             "game": "boxes",
-            "rows": self.rows,
-            "cols": self.cols,
-            "lines": start_lines + played,
-            "boxes": boxes,
-            "last_move": self.moves[-1].to_json()["line"] if self.moves else None,
-            "to_move": self.to_move,
-            "scores": list(self.scores),
+            "rows": snapshot.rows,
+            "cols": snapshot.cols,
+            "lines": [
+                {"line": entry.line.to_json()["line"], "player": entry.player}
+                for entry in snapshot.lines
+            ],
+            "boxes": [{"box": list(box.box), "owner": box.owner} for box in snapshot.boxes],
+            "last_move": None if last is None else last.to_json()["line"],
+            "to_move": snapshot.to_move,
+            "scores": list(snapshot.scores),
             "outcome": None if outcome is None else outcome.to_json(),
             "legal_moves": [line.to_json()["line"] for line in self.legal_moves()],
         }
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BoxesState):
-            return NotImplemented
-        return (
-            self.rows == other.rows
-            and self.cols == other.cols
-            and self.start == other.start
-            and self.moves == other.moves
-            and self[_END] == other[_END]
-            and self[_RESIGNED] == other[_RESIGNED]
-        )
+    # -- value semantics ------------------------------------------------------------
 
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, self.start, self.moves, self[_END], self[_RESIGNED]))
+    def _key(self) -> tuple[object, ...]:
+        return (self._options, self.moves, self._ending)
 
     def __repr__(self) -> str:
         return (
-            f"<BoxesState {self.rows}x{self.cols} moves={len(self.moves)} "
-            f"to_move={self.to_move} scores={self.scores}>"
+            f"<BoxesState {self.rows}x{self.cols} moves={self._length} "
+            f"to_move={self._to_move} scores={self.scores}>"
         )
+
+    def __str__(self) -> str:
+        return picture(self)
 
 
 def new_game(rows: int = 5, cols: int = 5, lines: Iterable[Line] = ()) -> BoxesState:
@@ -302,21 +407,14 @@ def new_game(rows: int = 5, cols: int = 5, lines: Iterable[Line] = ()) -> BoxesS
 
     Start lines belong to nobody and may not close a box; player 0 moves first.
     """
-    geo = geometry(rows, cols)
-    drawn = 0
-    start: list[Line] = []
-    for line in lines:
-        if not isinstance(line, Line):
-            raise InvalidOptions(f"start lines must be Line values, not {line!r}")
-        bit = 1 << geo.line_index(line)
-        if drawn & bit:
-            raise InvalidOptions(f"start line {line!r} is given twice")
-        drawn |= bit
-        start.append(line)
-    for sides in geo.box_sides:
-        if drawn & sides == sides:
-            raise InvalidOptions("start lines may not close a box")
-    return BoxesState(geo, drawn, (0, 0), 0, (), tuple(start))
+    return from_options(Options(rows, cols, tuple(lines)))
+
+
+def from_options(options: Options) -> BoxesState:
+    """A new game set up by ``options``."""
+    geo = options.geometry
+    free = tuple(geo.lines_in(geo.all_lines & ~options.start_drawn))
+    return BoxesState(options, options.start_drawn, (0, 0), 0, [], 0, free, 0)
 
 
 def _lines(data: Any, what: str) -> list[Line]:
@@ -337,12 +435,10 @@ def from_json(record: Mapping[str, Any]) -> BoxesState:
     for line in _lines(record.get("moves", []), "moves"):
         state = state.play(line)
     end = record.get("end")
-    if end is not None:
-        kind = end.get("type") if isinstance(end, Mapping) else None
-        if kind == "resignation":
-            state = state.resign(end.get("player"))
-        elif kind == "agreement":
-            state = state.end_by_agreement()
-        else:
-            raise InvalidOptions(f"unknown game ending {end!r}")
-    return state
+    return state if end is None else state.end(ending_from_json(end))
+
+
+if TYPE_CHECKING:
+
+    def _satisfies_the_protocol(state: BoxesState) -> GameState[Line]:
+        return state

@@ -30,8 +30,11 @@ round the area, so the area is enclosed and the outline is its tightest chain; a
 that turns left has gone round the outside of the walls instead.  The walks run side by
 side, so a small enclosed area is settled after a few steps even when a long wall is
 also touched.  A flood fill inside the chain then collects the area with everything in
-it.  Per player, ``enclosed`` remembers every point that may lie in a closed empty area
-(a house), so the house rule costs one look-up when no house is involved.
+it.  When the walk passes a mark twice or comes back near itself, own marks stick into
+the area or hang on its chain: the points beyond the walk that cannot reach the edge
+without crossing it (an enclosure hanging on the chain) join the area.  Per player,
+``enclosed`` remembers every point that may lie in a closed empty area (a house), so the
+house rule costs one look-up when no house is involved.
 """
 
 from __future__ import annotations
@@ -39,9 +42,9 @@ from __future__ import annotations
 from array import array
 from typing import TypeAlias
 
-from core.dots.geometry import Geometry, Point
+from core.dots.geometry import Geometry
 from core.errors import IllegalMove
-from core.game import Player
+from core.game import Player, other
 
 EMPTY = 0
 LIVE0 = 1
@@ -49,11 +52,15 @@ LIVE1 = 2
 DEAD = 3
 BORDER = 4
 
-Area: TypeAlias = "tuple[int, tuple[int, ...], Area | None]"
+Area: TypeAlias = "tuple[Player, tuple[int, ...], Area | None]"
 """A capture as a linked list, newest first: (captor, indices inside its chain, older)."""
 
 _RUNNING, _CLOSED, _SAME_LOOP, _OUTER = 0, 1, 2, 3
 _CHUNK = 8  # outline steps per walk before the side-by-side walks take turns
+_SHORTEST_TOUCHING_WALK = 9
+"""Fewer distinct marks than this cannot make an outline walk hold a pocket or a mark that
+sticks into the area without passing some mark twice (the shortest found in random games
+and built shapes has eleven)."""
 
 
 def _local_groups(walls: int) -> tuple[int, ...]:
@@ -110,8 +117,11 @@ class DotsBoard:
     * Each area the new mark cuts off is bounded by its tightest chain, and one mark may
       cut off several areas, each captured or not on its own.
     * The board edge never closes a chain.
-    * Everything inside a capture's chain is captured with it — own marks (not scored),
-      houses and older captured areas — and no mark is counted twice.
+    * Everything strictly inside a capture's outer chain is captured with it — own marks
+      (not scored) and own enclosures, even one hanging on the chain, houses of either
+      player and older captured areas — and no mark is counted twice.  A point is inside
+      when it cannot reach the board's edge without crossing the area or a captor's mark
+      next to it.
     * Nobody may play inside a captured area: its empty points are dead.
     * An area closed with no live opponent mark inside is a house, and both players may
       still play in it.
@@ -126,6 +136,7 @@ class DotsBoard:
     __slots__ = (
         "areas",
         "cell",
+        "cut_off",
         "enclosed",
         "geometry",
         "last",
@@ -151,6 +162,8 @@ class DotsBoard:
     """Position of each index in ``playable``, or -1."""
     player: Player
     score: list[int]
+    cut_off: int
+    """How many areas marks have cut off so far (captured or become houses)."""
     last: int
     moves: int
     win_margin: int | None
@@ -171,6 +184,7 @@ class DotsBoard:
             self.slot[index] = position
         self.player = 0
         self.score = [0, 0]
+        self.cut_off = 0
         self.last = -1
         self.moves = 0
         self.win_margin = win_margin
@@ -188,6 +202,7 @@ class DotsBoard:
         board.slot = self.slot[:]
         board.player = self.player
         board.score = self.score[:]
+        board.cut_off = self.cut_off
         board.last = self.last
         board.moves = self.moves
         board.win_margin = self.win_margin
@@ -203,10 +218,6 @@ class DotsBoard:
             return True
         margin = self.win_margin
         return margin is not None and abs(self.score[0] - self.score[1]) >= margin
-
-    def index(self, x: int, y: int) -> int:
-        """Array index of the point ``(x, y)`` (InvalidMove off the board)."""
-        return self.geometry.index(Point(x, y))
 
     def is_playable(self, index: int) -> bool:
         """Whether a mark may go on ``index``: a free point outside every captured area."""
@@ -247,14 +258,14 @@ class DotsBoard:
             playable[position] = moved
             slot[moved] = position
         slot[index] = -1
-        self.player = 1 - player  # type: ignore[assignment]
+        self.player = other(player)
         self.last = index
         self.moves += 1
         groups = LOCAL_GROUPS[neighbour_walls(cell, index, self.geometry.stride, wall)]
         if len(groups) > 1 and self._close(index, player, groups):
             return
         if self.enclosed[index] & (2 - player):
-            self._intrude(index, 1 - player)  # type: ignore[arg-type]
+            self._intrude(index, other(player))
 
     # -- the rules ----------------------------------------------------------------------
 
@@ -323,14 +334,24 @@ class DotsBoard:
                     running = 0
                 if not running:
                     break
-        taken = False
-        opponent = 2 - player
+        cut_off = [walk for walk in range(count) if status[walk] == _CLOSED and turns[walk] >= 0]
+        if not cut_off:
+            return False
+        self.cut_off += len(cut_off)
         enclosed = self.enclosed
-        for walk in range(count):
-            if status[walk] != _CLOSED or turns[walk] < 0:
-                continue
-            inside, holds_opponent = self.inside_chain(seeds[walk], chains[walk], opponent)
-            if holds_opponent:
+        opponent = 2 - player
+        fills = []
+        for walk in cut_off:
+            fill = self._fill(seeds[walk], chains[walk], opponent)
+            if len(cut_off) > 1:
+                # Flag the land this mark cut off at once, so that working out another
+                # area's pockets never mistakes it for open land.
+                for index in fill[0]:
+                    enclosed[index] |= wall
+            fills.append((chains[walk], fill))
+        taken = False
+        for chain, (inside, seen, holds_opponent) in fills:
+            if self._add_pockets(chain, inside, seen, wall) or holds_opponent:
                 self._take(player, inside)
                 taken = True
             else:
@@ -338,11 +359,22 @@ class DotsBoard:
                     enclosed[index] |= wall
         return taken
 
-    def inside_chain(self, seed: int, chain: list[int], opponent: int) -> tuple[list[int], bool]:
-        """Everything inside a closed chain, and whether a live opponent mark is among it."""
+    def inside_chain(self, seed: int, walk: list[int], wall: int) -> list[int]:
+        """Everything inside the outer chain of a closed outline walk of ``wall`` marks
+        round ``seed`` (see :meth:`_add_pockets`).
+        """
+        inside, seen, _ = self._fill(seed, walk, 0)
+        self._add_pockets(walk, inside, seen, wall)
+        return inside
+
+    def _fill(self, seed: int, walk: list[int], opponent: int) -> tuple[list[int], set[int], bool]:
+        """The points a closed walk holds in (an orthogonal flood from ``seed`` that stops at
+        the walk's marks), the set of those points and marks, and whether a live
+        ``opponent`` mark is among the points.
+        """
         cell = self.cell
         steps = self.geometry.steps
-        seen = set(chain)
+        seen = set(walk)
         seen.add(seed)
         inside = [seed]
         holds_opponent = cell[seed] == opponent
@@ -357,7 +389,105 @@ class DotsBoard:
                     inside.append(near)
                     if cell[near] == opponent:
                         holds_opponent = True
-        return inside, holds_opponent
+        return inside, seen, holds_opponent
+
+    def _add_pockets(self, walk: list[int], inside: list[int], seen: set[int], wall: int) -> bool:
+        """Complete ``inside`` (and ``seen``), the fill of a closed walk of ``wall`` marks,
+        to everything inside the walk's outer chain; True if that added a live opponent mark.
+
+        Whatever lies beyond the walk's marks but cannot reach the board's edge without
+        crossing them is inside too: an own enclosure hanging on the chain, a mark wedged
+        between two parts of it.  A mark of the walk with nothing but the inside round it
+        (it sticks into the area) is inside as well; the rest of the walk is the outer chain.
+        """
+        chain = set(walk)
+        if len(chain) == len(walk) - 1:
+            # A walk that passes no mark twice and comes near itself only between
+            # consecutive marks leaves no pocket and no mark sticking in: its marks have
+            # exactly as many neighbouring pairs as the walk has links.
+            if len(chain) < _SHORTEST_TOUCHING_WALK:
+                return False
+            stride = self.geometry.stride
+            pairs = 0
+            for offset in (1, stride - 1, stride, stride + 1):
+                pairs += len(chain.intersection([mark + offset for mark in chain]))
+            if pairs == len(chain):
+                return False
+        cell = self.cell
+        enclosed = self.enclosed
+        steps = self.geometry.steps
+        east, south, west, north = steps
+        opponent = 3 - wall
+        added_opponent = False
+        reaching_edge: set[int] = set()
+        for mark in walk:
+            for step in steps:
+                start = mark + step
+                if start in seen or start in reaching_edge:
+                    continue
+                state = cell[start]
+                if not (
+                    state == BORDER
+                    or (state == EMPTY and not enclosed[start] & wall)
+                    or start + east in reaching_edge
+                    or start + south in reaching_edge
+                    or start + west in reaching_edge
+                    or start + north in reaching_edge
+                ):
+                    region = self.closed_region(start, wall, reaching_edge, seen)
+                    if region is not None:
+                        seen |= region
+                        inside.extend(region)
+                        added_opponent = added_opponent or any(cell[i] == opponent for i in region)
+                        continue
+                # It reaches the edge, and so does every point next to it beyond the walk.
+                reaching_edge.add(start)
+                for near in (start + east, start + south, start + west, start + north):
+                    if near not in seen:
+                        reaching_edge.add(near)
+        for mark in chain:
+            if (
+                mark + east in seen
+                and mark + south in seen
+                and mark + west in seen
+                and mark + north in seen
+            ):
+                inside.append(mark)
+        return added_opponent
+
+    def closed_region(
+        self, start: int, wall: int, open_: set[int], fence: set[int] | None = None
+    ) -> set[int] | None:
+        """The points joined to ``start`` horizontally and vertically without crossing
+        ``fence`` (by default: the live marks of ``wall``), if they do not reach the edge of
+        the board; else None, and they join ``open_``, the points known to reach it.
+
+        The search runs toward the nearest edge first, and stops at any point of ``open_``
+        and at any free point that no closed area of ``wall`` marks may hold (see
+        ``enclosed``), so open land is told quickly.
+        """
+        cell = self.cell
+        enclosed = self.enclosed
+        toward_edge = self.geometry.edge_first
+        region = {start}
+        stack = [start]
+        while stack:
+            index = stack.pop()
+            state = cell[index]
+            if state == BORDER or (state == EMPTY and not enclosed[index] & wall):
+                open_ |= region
+                return None
+            for step in toward_edge[index]:
+                near = index + step
+                if near in open_:
+                    open_ |= region
+                    return None
+                if near not in region and (
+                    cell[near] != wall if fence is None else near not in fence
+                ):
+                    region.add(near)
+                    stack.append(near)
+        return region
 
     def _intrude(self, mark: int, owner: Player) -> None:
         """An opponent mark put inside a house is captured at once by the smallest house
@@ -388,8 +518,7 @@ class DotsBoard:
                 stack.append(near)
         top = min(seen)
         chain = self.walk_outline(top - self.geometry.stride, top, 0, wall)
-        inside, _ = self.inside_chain(top, chain, 2 - owner)
-        self._take(owner, inside)
+        self._take(owner, self.inside_chain(top, chain, wall))
 
     def walk_outline(self, left: int, right: int, heading: int, wall: int) -> list[int]:
         """The walls met walking once round an outline from the edge between ``left`` (a
@@ -424,11 +553,12 @@ class DotsBoard:
         """
         cell, mark, owner = self.cell, self.mark, self.owner
         mine = captor + 1
-        gained = freed = 0
+        gained = freed = changed = 0
         for index in inside:
             was = owner[index]
             if was == mine:
                 continue
+            changed += 1
             owner[index] = mine
             who = mark[index]
             if who == 0:
@@ -442,6 +572,8 @@ class DotsBoard:
             else:
                 gained += 1
                 cell[index] = DEAD
+        if not changed:  # a larger area closed by the same mark has taken it all already
+            return
         self.score[captor] += gained
         self.score[1 - captor] -= freed
         self.areas = (captor, tuple(inside), self.areas)

@@ -9,57 +9,35 @@ it recognises instead of needing bounds checks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
+from core.dots.point import Point
 from core.errors import InvalidMove, InvalidOptions
 from core.game import Player
+
+__all__ = [
+    "EAST",
+    "MAX_SIDE",
+    "MIN_SIDE",
+    "NORTH",
+    "SOUTH",
+    "START_NAMES",
+    "WEST",
+    "Geometry",
+    "Point",  # where older code looks for it
+    "Start",
+    "cross_at",
+    "geometry",
+    "start_marks",
+]
 
 MIN_SIDE = 5
 MAX_SIDE = 60
 
 Start = Literal["empty", "cross", "four_crosses"]
 START_NAMES: tuple[Start, ...] = ("empty", "cross", "four_crosses")
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Point:
-    """A point of the board, ``(0, 0)`` being the top-left corner; a Dots move is a point."""
-
-    x: int
-    y: int
-
-    def __post_init__(self) -> None:
-        for value in (self.x, self.y):
-            # bool is an int subclass; True is not a coordinate.
-            if type(value) is not int:
-                raise InvalidMove(f"a point has integer coordinates, not {value!r}")
-
-    def __repr__(self) -> str:
-        return f"Point({self.x}, {self.y})"
-
-    def __str__(self) -> str:
-        return f"{self.x},{self.y}"
-
-    def to_json(self) -> dict[str, Any]:
-        """The wire form of the move that puts a mark on this point: ``{"point": [x, y]}``."""
-        return {"point": [self.x, self.y]}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Point:
-        """Read ``{"point": [x, y]}``; anything else raises InvalidMove."""
-        if not isinstance(data, Mapping) or set(data) != {"point"}:
-            raise InvalidMove('a Dots move is {"point": [x, y]}')
-        return cls.from_pair(data["point"])
-
-    @classmethod
-    def from_pair(cls, pair: Any) -> Point:
-        """Read an ``[x, y]`` list or tuple of integers; anything else raises InvalidMove."""
-        if not isinstance(pair, list | tuple) or len(pair) != 2:
-            raise InvalidMove(f"a point is a pair [x, y] of integers, not {pair!r}")
-        return cls(pair[0], pair[1])
 
 
 # Directions in clockwise order on the screen (y grows downwards): turning right is +1.

@@ -1,27 +1,54 @@
 """The immutable Dots game state: the public API of SPEC §6 on top of the fast board.
 
-Every state owns a private :class:`DotsBoard` it never changes; ``play`` copies it and puts
-the mark on the copy.  A state is fully determined by its record (size, start, options,
-moves and how it ended), which is also what equality, ``to_json`` and the text notation
-carry.
+A state is a value: its record (options, moves, how it ended) determines it, and that is
+what equality, ``to_json`` and the text notation carry.  ``play`` costs about what the
+fast path costs, because a state does not copy the board for its child: it hands its
+:class:`DotsBoard` over, and the child puts the mark on it.  A state that is used again
+after its board went to a child (asked where a mark stands, played from a second time)
+rebuilds the board by replaying its moves, and from then on gives each child a copy
+instead.  What a state answers never changes; only the time an answer takes does.  A game's
+states pass one board along, so use the states of one game from one thread at a time.
+
+Each state also keeps the visible captured areas and the houses (see
+:mod:`core.dots.regions`) and knows what its last move changed (:meth:`DotsState.change`),
+at no cost for a move that captured nothing, closed nothing and went on no enclosed point.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Self
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 from core.dots.board import EMPTY, DotsBoard
-from core.dots.geometry import START_NAMES, Geometry, Point, Start, geometry, start_marks
-from core.dots.outline import chain_around, houses, visible_areas
+from core.dots.geometry import START_NAMES, Geometry, Start, geometry, start_marks
+from core.dots.picture import picture
+from core.dots.point import Point
+from core.dots.regions import (
+    Region,
+    Regions,
+    all_houses,
+    chain_around,
+    update_areas,
+    update_houses,
+)
+from core.dots.snapshot import Area, DotsChange, DotsSnapshot, Enclosure, House, Mark
 from core.errors import IllegalMove, InvalidMove, InvalidOptions
-from core.game import Outcome, Player, leader
+from core.game import (
+    Ending,
+    Outcome,
+    PlayedGame,
+    Player,
+    as_player,
+    ending_from_json,
+    ending_to_json,
+    leader,
+    other,
+)
 
 if TYPE_CHECKING:
     from core.game import GameState
-
-EndingKind = Literal["resignation", "agreement", "grounding"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +62,11 @@ class Options:
     """Immediate win: the game ends as soon as one side leads by this many marks."""
     grounding: bool = False
     """Whether a player may end the game by grounding."""
+    geometry: Geometry = field(init=False, repr=False, compare=False)
+    """The geometry of the board these options describe."""
 
     def __post_init__(self) -> None:
-        geometry(self.width, self.height)  # raises InvalidOptions for a bad size
+        geo = geometry(self.width, self.height)  # raises InvalidOptions for a bad size
         if self.start not in START_NAMES:
             raise InvalidOptions(f"start must be one of {', '.join(START_NAMES)}")
         margin = self.win_margin
@@ -45,57 +74,134 @@ class Options:
             raise InvalidOptions("win_margin must be a positive integer or None")
         if type(self.grounding) is not bool:
             raise InvalidOptions("grounding must be true or false")
+        # A frozen dataclass sets its own derived fields through object.__setattr__.
+        object.__setattr__(self, "geometry", geo)
 
-    @property
-    def geometry(self) -> Geometry:
-        """The geometry of the board these options describe."""
-        return geometry(self.width, self.height)
-
-
-@dataclass(frozen=True, slots=True)
-class Ending:
-    """A transition that ended the game before the board was full."""
-
-    kind: EndingKind
-    player: Player | None = None
-    """Who resigned or grounded; None for an agreement."""
-    scores: tuple[int, int] | None = None
-    """Final scores after grounding counted the grounder's unlinked marks."""
-    ungrounded: tuple[Point, ...] = ()
-    """The grounder's marks that were not linked to the edge."""
+    def start_board(self) -> DotsBoard:
+        """A board with the start marks on it and nothing played."""
+        geo = self.geometry
+        board = DotsBoard(geo, self.win_margin)
+        for point, player in start_marks(geo, self.start):
+            board.put(geo.index(point), player)
+        return board
 
 
-def _player(value: object) -> Player:
-    if type(value) is not int or value not in (0, 1):
-        raise InvalidMove(f"player is 0 or 1, not {value!r}")
-    return value  # type: ignore[return-value]
+class LegalPoints(Sequence[Point]):
+    """The points that may be played in a state, row by row: a view that costs nothing to
+    make and shows that state's points whatever is played afterwards.
+    """
+
+    __slots__ = ("_points", "_state")
+
+    def __init__(self, state: DotsState) -> None:
+        self._state = state
+        self._points = state.geometry.points
+
+    def _indices(self) -> list[int]:
+        legal = self._state._legal
+        if legal is None:
+            legal = self._state._own_legal()
+        return legal
+
+    def __len__(self) -> int:
+        legal = self._state._legal
+        return len(legal if legal is not None else self._indices())
+
+    @overload
+    def __getitem__(self, position: int) -> Point: ...
+
+    @overload
+    def __getitem__(self, position: slice) -> Sequence[Point]: ...
+
+    def __getitem__(self, position: int | slice) -> Point | Sequence[Point]:
+        legal = self._state._legal
+        if legal is None:
+            legal = self._indices()
+        points = self._points
+        if isinstance(position, slice):
+            return tuple(_point(points, index) for index in legal[position])
+        point = points[legal[position]]
+        assert point is not None
+        return point
+
+    def __iter__(self) -> Iterator[Point]:
+        points = self._points
+        # Every playable index is a point of the board, never the border sentinel.
+        return iter(cast("list[Point]", [points[index] for index in self._indices()]))
+
+    def __contains__(self, value: object) -> bool:
+        geo = self._state.geometry
+        if not isinstance(value, Point) or not geo.contains(value):
+            return False
+        index = geo.index(value)
+        indices = self._indices()
+        at = bisect_left(indices, index)
+        return at < len(indices) and indices[at] == index
+
+    def __repr__(self) -> str:
+        return f"LegalPoints({list(self)!r})"
 
 
-class DotsState:
+class DotsState(PlayedGame[Point]):
     """An immutable Dots position with its history; ``play`` returns a new state."""
 
-    __slots__ = ("_board", "_ending", "_moves", "_options")
+    __slots__ = (
+        "_areas",
+        "_before",
+        "_board",
+        "_end",
+        "_houses",
+        "_legal",
+        "_lent",
+        "_options",
+        "_over",
+        "_scores",
+    )
 
-    _board: DotsBoard
-    _ending: Ending | None
-    _moves: tuple[Point, ...]
     _options: Options
+    _board: DotsBoard | None
+    """The board of this position, or None while a child has it (see the module docs)."""
+    _legal: list[int] | None
+    """The playable indices in increasing order, handed over with the board."""
+    _lent: bool
+    """Whether this state's board went to a child once: later children get copies."""
+    _scores: tuple[int, int]
+    _over: bool
+    _areas: Regions
+    """The visible captured areas, always kept."""
+    _houses: Regions | None
+    """The houses, kept from the first time anyone asks for them (None until then)."""
+    _before: Before | None
+    """What the last move changed from, when it changed areas or houses."""
+    _end: tuple[Ending, tuple[Point, ...]] | None
+    """How the game ended early, and after grounding the grounder's ungrounded marks."""
 
     def __init__(
         self,
         options: Options,
         board: DotsBoard,
-        moves: tuple[Point, ...] = (),
-        ending: Ending | None = None,
+        legal: list[int],
+        history: list[Point],
+        length: int,
+        scores: tuple[int, int],
+        areas: Regions,
+        houses: Regions | None,
+        before: Before | None,
+        end: tuple[Ending, tuple[Point, ...]] | None = None,
     ) -> None:
-        """Internal: use :func:`new_game`, :meth:`play` or :func:`from_json`."""
-        object.__setattr__(self, "_options", options)
-        object.__setattr__(self, "_board", board)
-        object.__setattr__(self, "_moves", moves)
-        object.__setattr__(self, "_ending", ending)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a DotsState is immutable; play() returns a new one")
+        """Internal: use ``new_game``, ``play`` or ``from_json``."""
+        self._options = options
+        self._board = board
+        self._legal = legal
+        self._lent = False
+        self._history = history
+        self._length = length
+        self._scores = scores
+        self._over = end is not None or board.is_over
+        self._areas = areas
+        self._houses = houses
+        self._before = before
+        self._end = end
 
     # -- the position -------------------------------------------------------------------
 
@@ -107,7 +213,7 @@ class DotsState:
     @property
     def geometry(self) -> Geometry:
         """The board geometry (size and index tables)."""
-        return self._board.geometry
+        return self._options.geometry
 
     @property
     def width(self) -> int:
@@ -126,43 +232,32 @@ class DotsState:
 
     @property
     def to_move(self) -> Player:
-        """Whose turn it is: players alternate and may not pass."""
-        return self._board.player
+        """Whose turn it is: players alternate, player 0 first, and may not pass."""
+        return 1 if self._length & 1 else 0
 
-    @property
-    def moves(self) -> tuple[Point, ...]:
-        """The points played so far, in order (start marks are not moves)."""
-        return self._moves
+    def movers(self) -> list[Player]:
+        """Who made each move of :attr:`moves`, in order: the players take turns."""
+        return [1 if number & 1 else 0 for number in range(self._length)]
 
     @property
     def ending(self) -> Ending | None:
         """The resignation, agreement or grounding that ended the game, if any."""
-        return self._ending
+        return None if self._end is None else self._end[0]
+
+    @property
+    def ungrounded(self) -> tuple[Point, ...]:
+        """After a grounding ending: the grounder's marks that were not linked to the edge."""
+        return () if self._end is None else self._end[1]
 
     @property
     def scores(self) -> tuple[int, int]:
         """Opponent marks each player holds captured (after grounding, if it ended so)."""
-        ending = self._ending
-        if ending is not None and ending.scores is not None:
-            return ending.scores
-        score = self._board.score
-        return (score[0], score[1])
+        return self._scores
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended, for whatever reason."""
-        return self._ending is not None or self._board.is_over
-
-    @property
-    def winner(self) -> Player | None:
-        """The winner of a finished game; None while playing or for a draw."""
-        outcome = self.outcome()
-        return None if outcome is None else outcome.winner
-
-    @property
-    def last_move(self) -> Point | None:
-        """The last point played, if any."""
-        return self._moves[-1] if self._moves else None
+        return self._over
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.
@@ -170,105 +265,298 @@ class DotsState:
         The board is full when no playable point is left; with an immediate-win margin the
         game also ends as soon as one side leads by it.  More captured marks win.
         """
-        ending = self._ending
-        scores = self.scores
+        if not self._over:
+            return None
+        ending = self.ending
+        scores = self._scores
         if ending is not None:
             if ending.kind == "resignation":
                 assert ending.player is not None
-                return Outcome(1 - ending.player, "resignation", scores)  # type: ignore[arg-type]
+                return Outcome(other(ending.player), "resignation", scores)
             return Outcome(leader(scores), ending.kind, scores)
-        board = self._board
-        margin = board.win_margin
+        margin = self._options.win_margin
         if margin is not None and abs(scores[0] - scores[1]) >= margin:
             return Outcome(leader(scores), "margin", scores)
-        if not board.playable:
-            return Outcome(leader(scores), "board_full", scores)
-        return None
+        return Outcome(leader(scores), "board_full", scores)
 
-    def is_legal(self, point: Point) -> bool:
-        """Whether ``point`` may be played now: on the board, free, not dead, game not over."""
-        if not isinstance(point, Point):
-            raise InvalidMove(f"a Dots move is a Point, not {point!r}")
-        if self.is_over or not self.geometry.contains(point):
+    def is_legal(self, move: Point) -> bool:
+        """Whether ``move`` may be played now: on the board, free, not dead, game not over."""
+        if not isinstance(move, Point):
+            raise InvalidMove(f"a Dots move is a Point, not {move!r}")
+        if self._over or not self.geometry.contains(move):
             return False
-        return self._board.cell[self.geometry.index(point)] == EMPTY
+        return self._own_board().cell[self.geometry.index(move)] == EMPTY
 
     def mark_at(self, point: Point) -> Player | None:
         """Whose mark stands on ``point`` (captured or not), or None."""
-        who = self._board.mark[self.geometry.index(point)]
-        return None if who == 0 else who - 1  # type: ignore[return-value]
+        who = self._own_board().mark[self.geometry.index(point)]
+        return None if who == 0 else (0 if who == 1 else 1)
 
     def is_captured(self, point: Point) -> bool:
         """Whether a mark stands on ``point`` and lies in the opponent's captured area."""
-        return self._board.is_captured(self.geometry.index(point))
+        return self._own_board().is_captured(self.geometry.index(point))
 
     def is_dead(self, point: Point) -> bool:
         """Whether ``point`` lies inside a captured area (no one may play there)."""
-        return self._board.owner[self.geometry.index(point)] != 0
+        return self._own_board().owner[self.geometry.index(point)] != 0
 
-    def legal_moves(self) -> Iterator[Point]:
-        """Every playable point, row by row; nothing once the game is over."""
-        if self.is_over:
-            return iter(())
-        points = self.geometry.points
-        return (points[index] for index in sorted(self._board.playable))  # type: ignore[misc]
+    def legal_moves(self) -> Sequence[Point]:
+        """Every playable point, row by row; nothing once the game is over.
+
+        The sequence is a view made at no cost (``random.choice`` on it is cheap too); it
+        keeps showing this state's points whatever is played afterwards.
+        """
+        if self._over:
+            return ()
+        return LegalPoints(self)
 
     def to_board(self) -> DotsBoard:
         """A mutable copy of the position for search: the fast path (see core.dots.board)."""
-        return self._board.copy()
+        return self._own_board().copy()
+
+    # -- what a client draws ----------------------------------------------------------------
+
+    def areas(self) -> tuple[Area, ...]:
+        """The captured areas no later capture swallowed, by key (they never overlap)."""
+        return tuple(self._public(region, Area) for _, region in sorted(self._areas.items()))
+
+    def houses(self) -> tuple[House, ...]:
+        """The houses of both players, player 0's first, each by key."""
+        regions = sorted(self._known_houses().values(), key=_order)
+        return tuple(self._public(region, House) for region in regions)
+
+    def marks(self) -> tuple[Mark, ...]:
+        """Every mark on the board, row by row, and whether it is captured."""
+        board = self._own_board()
+        mark, owner, points = board.mark, board.owner, self.geometry.points
+        found = []
+        for index in self.geometry.indices:
+            who = mark[index]
+            if who:
+                held = owner[index]
+                point = points[index]
+                assert point is not None
+                found.append(Mark(point, 0 if who == 1 else 1, held not in (0, who)))
+        return tuple(found)
+
+    def snapshot(self) -> DotsSnapshot:
+        """The whole position as a client draws it (see :mod:`core.dots.snapshot`)."""
+        options = self._options
+        return DotsSnapshot(
+            width=options.width,
+            height=options.height,
+            start=options.start,
+            win_margin=options.win_margin,
+            grounding=options.grounding,
+            marks=self.marks(),
+            areas=self.areas(),
+            houses=self.houses(),
+            ungrounded=self.ungrounded,
+            move_count=self._length,
+            last_move=self.last_move,
+            to_move=self.to_move,
+            scores=self._scores,
+            outcome=self.outcome(),
+        )
+
+    def change(self) -> DotsChange:
+        """What the move that made this state changed: the areas and houses that appeared
+        and those that went.  Empty for a new game and for a state made by an ending.
+        """
+        if self._end is not None or not self._length:
+            return DotsChange(None, None)
+        move = self._history[self._length - 1]
+        player: Player = 0 if self._length & 1 else 1
+        before = self._before
+        if before is None:
+            return DotsChange(move, player)
+        areas, houses = before
+        if isinstance(houses, DotsState):
+            houses = houses._known_houses()
+        return self._change(move, player, areas, houses)
+
+    def change_since(self, earlier: DotsState) -> DotsChange:
+        """What changed from ``earlier``, a position of the same game, to this one; it names
+        the move when ``earlier`` is the position just before this one.
+        """
+        houses = earlier._known_houses()
+        if self._length == earlier._length + 1 and self._end is None:
+            return self._change(self.last_move, earlier.to_move, earlier._areas, houses)
+        return self._change(None, None, earlier._areas, houses)
+
+    def _change(
+        self, move: Point | None, player: Player | None, areas: Regions, houses: Regions
+    ) -> DotsChange:
+        now = self._known_houses()
+        return DotsChange(
+            move,
+            player,
+            areas_added=self._public_areas(_gone(self._areas, areas)),
+            areas_removed=self._public_areas(_gone(areas, self._areas)),
+            houses_added=self._public_houses(_gone(now, houses)),
+            houses_removed=self._public_houses(_gone(houses, now)),
+        )
+
+    def _known_houses(self) -> Regions:
+        """The houses, found from scratch the first time (from then on, every state played
+        from this one keeps them up to date).
+        """
+        houses = self._houses
+        if houses is None:
+            houses = all_houses(self._own_board())
+            self._houses = houses
+        return houses
+
+    def _public_areas(self, regions: list[Region]) -> tuple[Area, ...]:
+        return tuple(self._public(region, Area) for region in sorted(regions, key=_order))
+
+    def _public_houses(self, regions: list[Region]) -> tuple[House, ...]:
+        return tuple(self._public(region, House) for region in sorted(regions, key=_order))
+
+    def _public(self, region: Region, kind: type[EnclosureT]) -> EnclosureT:
+        made = region.public
+        if not isinstance(made, kind):
+            geo = self.geometry
+            points = geo.points
+            made = kind(
+                region.owner,
+                tuple(_point(points, index) for index in chain_around(geo, region.points)),
+                tuple(_point(points, index) for index in region.cells),
+            )
+            region.public = made
+        return made
 
     # -- transitions --------------------------------------------------------------------
 
-    def play(self, move: Point | tuple[int, int]) -> Self:
+    def play(self, move: Point) -> DotsState:
         """Put the mover's mark on ``move``; captures it closes are taken at once.
 
         InvalidMove if ``move`` is not a point of this board; IllegalMove if the point is
         taken or dead or the game is over.
         """
-        if self.is_over:
+        if self._over:
             raise IllegalMove("the game is over")
-        point = move if isinstance(move, Point) else _coerce(move)
-        index = self.geometry.index(point)
+        point = move if type(move) is Point else _coerce(move)
+        geo = self._options.geometry
+        index = geo.index(point)
         board = self._board
+        if board is None:
+            board = self._own_board()
         if board.cell[index] != EMPTY:
             if board.owner[index] and not board.mark[index]:
-                raise IllegalMove(f"{point!r} lies inside a captured area")
-            raise IllegalMove(f"{point!r} is already taken")
-        board = board.copy()
+                raise IllegalMove(f"{point} lies inside a captured area")
+            raise IllegalMove(f"{point} is already taken")
+        legal = self._legal
+        assert legal is not None
+        if self._lent:
+            # This state branches: it keeps its board and the child gets a copy.
+            board = board.copy()
+            legal = legal[:]
+        else:
+            self._board = None
+            self._legal = None
+            self._lent = True
+        enclosing = board.enclosed[index]
+        areas_link, cut_off = board.areas, board.cut_off
         board.place(index)
-        return type(self)(self._options, board, (*self._moves, point))
+        del legal[bisect_left(legal, index)]
+        areas = areas_before = self._areas
+        houses = houses_before = self._houses
+        before: Before | None = None
+        if enclosing or board.cut_off != cut_off or board.areas is not areas_link:
+            areas, taken = update_areas(board, areas, areas_link)
+            for dead in taken:
+                at = bisect_left(legal, dead)
+                if at < len(legal) and legal[at] == dead:
+                    del legal[at]
+            if houses_before is None:
+                before = (areas_before, self)
+            else:
+                taken.append(index)
+                houses = update_houses(board, houses_before, taken)
+                if areas is not areas_before or houses is not houses_before:
+                    before = (areas_before, houses_before)
+        length = self._length
+        history = self._history_with(point)
+        return DotsState(
+            self._options,
+            board,
+            legal,
+            history,
+            length + 1,
+            (board.score[0], board.score[1]),
+            areas,
+            houses,
+            before,
+        )
 
-    def resign(self, player: Player) -> Self:
-        """``player`` gives up: the game ends at once and the other player wins."""
-        if self.is_over:
-            raise IllegalMove("the game is over")
-        return self._end(Ending("resignation", _player(player)))
-
-    def end_by_agreement(self) -> Self:
-        """Both players agreed to stop: the game ends and the score decides."""
-        if self.is_over:
-            raise IllegalMove("the game is over")
-        return self._end(Ending("agreement"))
-
-    def ground(self, player: Player) -> Self:
+    def ground(self, player: Player) -> DotsState:
         """Grounding ends the game: each group of ``player`` not linked to the edge counts
         as captured by the opponent, then the score decides.
         """
-        if self.is_over:
+        if self._over:
             raise IllegalMove("the game is over")
-        grounder = _player(player)
+        grounder = as_player(player)
         if not self._options.grounding:
             raise IllegalMove("grounding is not enabled in this game")
-        lost = self._board.ungrounded(grounder)
-        scores = list(self._board.score)
-        scores[1 - grounder] += len(lost)
-        points = self.geometry.points
-        ungrounded = tuple(points[index] for index in lost)
-        ending = Ending("grounding", grounder, (scores[0], scores[1]), ungrounded)  # type: ignore[arg-type]
-        return self._end(ending)
+        return self._ended(Ending("grounding", grounder))
 
-    def _end(self, ending: Ending) -> Self:
-        return type(self)(self._options, self._board, self._moves, ending)
+    def end(self, ending: Ending) -> DotsState:
+        """The state after ``ending``: :meth:`resign`, :meth:`end_by_agreement` or
+        :meth:`ground`, as the ending says.
+        """
+        if ending.kind == "agreement":
+            return self.end_by_agreement()
+        if ending.player is None:
+            raise InvalidMove(f"a {ending.kind} ending names its player")
+        if ending.kind == "resignation":
+            return self.resign(ending.player)
+        return self.ground(ending.player)
+
+    def _ended(self, ending: Ending) -> DotsState:
+        board = self._own_board()
+        legal = self._legal
+        assert legal is not None
+        scores = self._scores
+        ungrounded: tuple[Point, ...] = ()
+        if ending.kind == "grounding" and ending.player is not None:
+            lost = board.ungrounded(ending.player)
+            gained = [0, 0]
+            gained[other(ending.player)] = len(lost)
+            scores = (scores[0] + gained[0], scores[1] + gained[1])
+            points = self.geometry.points
+            ungrounded = tuple(_point(points, index) for index in lost)
+        return DotsState(
+            self._options,
+            board.copy(),
+            legal[:],
+            self._history,
+            self._length,
+            scores,
+            self._areas,
+            self._houses,
+            None,
+            (ending, ungrounded),
+        )
+
+    def _own_legal(self) -> list[int]:
+        """This state's playable indices, rebuilt with its board if a child has them."""
+        self._own_board()
+        legal = self._legal
+        assert legal is not None
+        return legal
+
+    def _own_board(self) -> DotsBoard:
+        """This state's board, rebuilt by replaying the moves if a child has it."""
+        board = self._board
+        if board is None:
+            board = self._options.start_board()
+            index = self.geometry.index
+            for point in self._history[: self._length]:
+                board.place(index(point))
+            self._board = board
+            self._legal = sorted(board.playable)
+        return board
 
     # -- wire forms ---------------------------------------------------------------------
 
@@ -292,96 +580,94 @@ class DotsState:
             "start": options.start,
             "win_margin": options.win_margin,
             "grounding": options.grounding,
-            "moves": [[point.x, point.y] for point in self._moves],
+            "moves": [[point.x, point.y] for point in self.moves],
         }
-        ending = self._ending
-        if ending is not None:
-            record["end"] = (
-                {"type": ending.kind}
-                if ending.player is None
-                else {"type": ending.kind, "player": ending.player}
-            )
+        if self._end is not None:
+            record["end"] = ending_to_json(self._end[0])
         return record
 
     def view(self) -> dict[str, Any]:
         """Everything a client needs to draw the position, as plain JSON data."""
-        board = self._board
-        points = self.geometry.points
 
-        def xy(index: int) -> list[int]:
-            point = points[index]
-            assert point is not None
+        def xy(point: Point) -> list[int]:
             return [point.x, point.y]
 
-        marks = [
-            {
-                "point": xy(index),
-                "owner": board.mark[index] - 1,
-                "captured": board.is_captured(index),
-            }
-            for index in self.geometry.indices
-            if board.mark[index]
-        ]
-        areas = [
-            {
-                "captor": captor,
-                "chain": [xy(index) for index in chain_around(board, inside)],
-                "inside": [xy(index) for index in sorted(inside)],
-            }
-            for captor, inside in visible_areas(board)
-        ]
-        closed = [
-            {
-                "owner": owner,
-                "chain": [xy(index) for index in chain],
-                "inside": [xy(index) for index in inside],
-            }
-            for owner, chain, inside in houses(board)
-        ]
-        outcome = self.outcome()
-        ending = self._ending
-        last = self.last_move
+        def enclosures(found: Sequence[Enclosure], who: str) -> list[dict[str, Any]]:
+            return [
+                {
+                    who: item.owner,
+                    "chain": [xy(point) for point in item.chain],
+                    "inside": [xy(point) for point in item.inside],
+                }
+                for item in found
+            ]
+
+        snapshot = self.snapshot()
+        outcome = snapshot.outcome
+        last = snapshot.last_move
         return {
             "game": "dots",
-            "width": self.width,
-            "height": self.height,
-            "start": self.start,
-            "win_margin": self._options.win_margin,
-            "grounding": self._options.grounding,
-            "marks": marks,
-            "areas": areas,
-            "houses": closed,
-            "last_move": None if last is None else [last.x, last.y],
-            "move_count": len(self._moves),
-            "scores": list(self.scores),
-            "to_move": self.to_move,
-            "is_over": self.is_over,
+            "width": snapshot.width,
+            "height": snapshot.height,
+            "start": snapshot.start,
+            "win_margin": snapshot.win_margin,
+            "grounding": snapshot.grounding,
+            "marks": [
+                {"point": xy(mark.point), "owner": mark.owner, "captured": mark.captured}
+                for mark in snapshot.marks
+            ],
+            "areas": enclosures(snapshot.areas, "captor"),
+            "houses": enclosures(snapshot.houses, "owner"),
+            "last_move": None if last is None else xy(last),
+            "move_count": snapshot.move_count,
+            "scores": list(snapshot.scores),
+            "to_move": snapshot.to_move,
+            "is_over": self._over,
             "outcome": None if outcome is None else outcome.to_json(),
-            "ungrounded": []
-            if ending is None
-            else [[point.x, point.y] for point in ending.ungrounded],
+            "ungrounded": [xy(point) for point in snapshot.ungrounded],
         }
 
     # -- value semantics ----------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        ending = self._ending
-        end = None if ending is None else (ending.kind, ending.player)
-        return (self._options, self._moves, end)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DotsState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
+        return (self._options, self.moves, self.ending)
 
     def __repr__(self) -> str:
         return (
-            f"<DotsState {self.width}x{self.height} {self.start} moves={len(self._moves)} "
-            f"to_move={self.to_move} scores={self.scores}>"
+            f"<DotsState {self.width}x{self.height} {self.start} moves={self._length} "
+            f"to_move={self.to_move} scores={self._scores}>"
         )
+
+    def __str__(self) -> str:
+        return picture(self)
+
+
+EnclosureT = TypeVar("EnclosureT", Area, House)
+
+
+Before = tuple[Regions, "Regions | DotsState"]
+"""The areas and houses before a move that changed them; when the houses were not kept
+then, the state before the move, which works them out on demand."""
+
+
+def _gone(before: Regions, after: Regions) -> list[Region]:
+    """The regions of ``before`` that ``after`` does not hold as they were."""
+    gone = []
+    for key, region in before.items():
+        now = after.get(key)
+        if now is not region and now != region:
+            gone.append(region)
+    return gone
+
+
+def _order(region: Region) -> tuple[int, int]:
+    return (region.owner, region.cells[0])
+
+
+def _point(points: tuple[Point | None, ...], index: int) -> Point:
+    point = points[index]
+    assert point is not None
+    return point
 
 
 def _coerce(move: object) -> Point:
@@ -405,11 +691,13 @@ def new_game(
     ``win_margin`` ends the game as soon as one side leads by that many marks;
     ``grounding`` lets a player end the game by grounding.
     """
-    options = Options(width, height, start, win_margin, grounding)
-    board = DotsBoard(options.geometry, win_margin)
-    for point, player in start_marks(options.geometry, start):
-        board.put(options.geometry.index(point), player)
-    return DotsState(options, board)
+    return from_options(Options(width, height, start, win_margin, grounding))
+
+
+def from_options(options: Options) -> DotsState:
+    """A new game set up by ``options``."""
+    board = options.start_board()
+    return DotsState(options, board, sorted(board.playable), [], 0, (0, 0), {}, None, None)
 
 
 _RECORD_FIELDS = {"game", "width", "height", "start", "win_margin", "grounding", "moves", "end"}
@@ -439,17 +727,7 @@ def from_json(record: Mapping[str, Any]) -> DotsState:
     for pair in moves:
         state = state.play(Point.from_pair(pair))
     end = record.get("end")
-    if end is not None:
-        kind = end.get("type") if isinstance(end, Mapping) else None
-        if kind == "resignation":
-            state = state.resign(end.get("player"))
-        elif kind == "agreement":
-            state = state.end_by_agreement()
-        elif kind == "grounding":
-            state = state.ground(end.get("player"))
-        else:
-            raise InvalidOptions(f"unknown game ending {end!r}")
-    return state
+    return state if end is None else state.end(ending_from_json(end, "grounding"))
 
 
 if TYPE_CHECKING:

@@ -34,11 +34,6 @@ def replay_moves(setup: dict[str, Any], moves: Sequence[Move]) -> AnyGame:
     return state
 
 
-def movers(setup: dict[str, Any], game: AnyGame) -> list[int]:
-    """Who made each move of ``game`` (replayed from its starting position)."""
-    state = from_record(setup)
-    who: list[int] = []
-    for move in game.moves:
-        who.append(state.to_move)
-        state = state.play(move)
-    return who
+def movers(game: AnyGame) -> list[int]:
+    """Who made each move of ``game``."""
+    return list(game.movers())

@@ -285,7 +285,7 @@ def _undo_point(room: Room, seat: Player) -> int | None:
     outcome = room.game.outcome()
     if outcome is not None and outcome.reason in ("resignation", "agreement"):
         return None
-    who = games.movers(room.setup, room.game)
+    who = games.movers(room.game)
     if room.mode == "local":
         keep = len(who) - 1
     else:

@@ -136,7 +136,7 @@ def event_messages(
 
 def _event_view(before: Room, after: Room, event: Event) -> RoomEvent:
     if isinstance(event, MoveMade):
-        return boards.move_event(before.game, after.game, event.seat, event.move, event.move_id)
+        return boards.move_event(after.game, event.seat, event.move, event.move_id)
     if isinstance(event, Joined):
         return JoinedEvent(seat=event.seat)
     if isinstance(event, Requested):

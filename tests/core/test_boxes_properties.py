@@ -118,3 +118,28 @@ def test_the_search_path_agrees_with_the_public_api(game: boxes.BoxesState) -> N
         drawn, completed = draw(geo, drawn, geo.line_index(move))
         assert drawn == replay.drawn
         assert completed == sum(replay.scores) - before
+
+
+@settings(max_examples=100, deadline=None)
+@given(games())
+def test_applying_every_change_to_the_first_snapshot_gives_every_snapshot(
+    game: boxes.BoxesState,
+) -> None:
+    state = boxes.new_game(game.rows, game.cols, game.start)
+    first = state.snapshot()
+    lines = list(first.lines)
+    owners = {box.box: box.owner for box in first.boxes}
+    for move in game.moves:
+        before = state
+        state = state.play(move)
+        change = state.change()
+        assert change.move == move and change.player == before.to_move
+        assert change.closed == state.last_closed
+        lines.append(boxes.DrawnLine(move, change.player))
+        for box in change.closed:
+            assert box not in owners
+            owners[box] = change.player
+        snapshot = state.snapshot()
+        assert tuple(lines) == snapshot.lines
+        assert owners == {box.box: box.owner for box in snapshot.boxes}
+        assert snapshot.scores == state.scores and snapshot.to_move == state.to_move

@@ -48,6 +48,7 @@ def test_line_normalises_the_order_of_its_dots() -> None:
     assert Line((2, 3), (2, 2)) == V(2, 2)
     assert hash(Line((1, 0), (0, 0))) == hash(Line((0, 0), (1, 0)))
     assert eval(repr(Line((3, 1), (3, 2)))) == Line((3, 1), (3, 2))
+    assert repr(Line((3, 1), (3, 2))) == "Line.from_str('d2-d3')"
 
 
 @pytest.mark.parametrize(
@@ -264,22 +265,73 @@ def test_record_and_notation_replay_the_same_game() -> None:
     game = boxes.new_game(rows=2, cols=3, lines=[V(3, 1)])
     game = play_all(game, H(0, 0), V(0, 0), H(0, 1), V(1, 0), H(2, 2))
     text = boxes.format_record(game)
-    assert text == "2x3 / d2d3 : a1b1 a1a2 a2b2 b1b2 c3d3"
+    assert text == "boxes 3x2 start=d2-d3; a1-b1 a1-a2 a2-b2 b1-b2 c3-d3"
     assert boxes.parse_record(text) == game
+    assert boxes.parse_record("BOXES 3x2 start=D3-D2 % comment\n; a1-b1 a2-a1\n a2-b2 b1-b2 c3-d3")\
+        == game  # fmt: skip
     assert boxes.from_json(game.to_json()) == game
     resigned = game.resign(1)
+    assert boxes.format_record(resigned).endswith("c3-d3; resign 1")
     assert boxes.parse_record(boxes.format_record(resigned)).winner == 0
     agreed = game.end_by_agreement()
+    assert boxes.format_record(agreed).endswith("; agreement")
     assert boxes.from_json(agreed.to_json()).outcome() == agreed.outcome()
+    assert boxes.format_record(boxes.new_game(3, 3)) == "boxes 3x3"
+    assert boxes.parse_record("boxes 3x3") == boxes.new_game(3, 3)
 
 
 @pytest.mark.parametrize(
     "text",
-    ["", "3x3", "3x3 : a1c1", "3x3 : a1b1 a1b1", "11x3 : ", "3x3 : z1z2", "3x3 : a0a1", "3x3 : #x"],
+    [
+        "",
+        "3x3",
+        "boxes",
+        "boxes 3y3",
+        "dots 3x3",
+        "boxes 3x3; a1-c1",
+        "boxes 3x3; a1-b1 a1-b1",
+        "boxes 11x3",
+        "boxes 3x3; z1-z2",
+        "boxes 3x3; a0-a1",
+        "boxes 3x3; a1b1",
+        "boxes 3x3; ; ground 0",
+        "boxes 3x3; ; resign 2",
+        "boxes 3x3 speed=1",
+        "boxes 3x3 start=",
+        "boxes 3x3;;;",
+    ],
 )
 def test_bad_records_are_rejected(text: str) -> None:
     with pytest.raises(ValueError):
         boxes.parse_record(text)
+
+
+def test_a_line_owns_its_notation() -> None:
+    line = Line.from_str("b2-a2")
+    assert line == H(0, 1)
+    assert str(line) == "a2-b2"
+    assert repr(line) == "Line.from_str('a2-b2')"
+    assert eval(repr(line)) == line
+    assert Line.from_str("K11-K10") == V(10, 9)
+    for bad in ["a1", "a1-", "a1-c1", "a1b1", "1a-1b", "a1-a1", "", "a1--a2", "a-b"]:
+        with pytest.raises(InvalidMove):
+            Line.from_str(bad)
+    with pytest.raises(InvalidMove):
+        Line.from_str(3)  # type: ignore[arg-type]
+
+
+def test_print_shows_the_position() -> None:
+    game = play_all(boxes.new_game(rows=2, cols=2), H(0, 0), V(0, 0), H(0, 1), V(1, 0), V(2, 1))
+    assert str(game) == "\n".join(
+        [
+            "   a   b   c",
+            "1  +---+   +",
+            "   | 1 |",
+            "2  +---+   +",
+            "           |",
+            "3  +   +   +",
+        ]
+    )
 
 
 def test_view_lists_lines_boxes_and_legal_moves() -> None:
@@ -290,13 +342,3 @@ def test_view_lists_lines_boxes_and_legal_moves() -> None:
     assert view["last_move"] == [[1, 0], [1, 1]]
     assert view["legal_moves"] == []
     assert view["outcome"] == {"winner": 1, "reason": "board_full", "scores": [0, 1]}
-
-
-def test_registry_knows_both_names() -> None:
-    from core.registry import game_kind, replay
-
-    kind = game_kind("boxes")
-    game = kind.new_game(rows=2, cols=2).play(H(0, 0))
-    assert replay(game.to_json()) == game
-    with pytest.raises(InvalidOptions):
-        game_kind("chess")

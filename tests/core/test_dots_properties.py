@@ -6,8 +6,10 @@ border sentinel):
 
 * an area of player *c* is a 4-connected set of points that are not *c*'s live marks;
   it is closed when none of its points lies on the board edge;
-* everything inside an area is what an 8-connected flood from beyond the edge, avoiding
-  the area, cannot reach;
+* everything inside an area is what a 4-connected flood from beyond the edge cannot
+  reach without entering the area or one of *c*'s live marks beside it, less the marks
+  beside a reached point (they form the outer chain): so own marks sticking into the
+  area, and whatever they enclose, lie inside it;
 * a new mark cuts an area off when it joins two or more separate runs of its own marks
   in its 3×3 neighbourhood, the adjacent area is closed, and the mark is on that area's
   outside (the flood from beyond the edge reaches it); such an area is captured when a
@@ -29,6 +31,7 @@ from core.dots import Point
 XY = tuple[int, int]
 ORTHOGONAL = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+DIAMOND = ORTHOGONAL
 
 
 class Reference:
@@ -76,23 +79,36 @@ class Reference:
                     todo.append(q)
         return found, is_open
 
-    def outside(self, area: set[XY]) -> set[XY]:
-        """Points an 8-connected flood from beyond the edge reaches without entering ``area``."""
+    def outside(self, area: set[XY], player: int) -> set[XY]:
+        """Points a 4-connected flood from beyond the edge reaches without entering ``area``
+        or a live mark of ``player`` beside it (the frame beyond the edge included)."""
+        beside = {q for p in area for q in self.orthogonal(p) if self.live(q, player)}
         frame = [(x, y) for x in range(-1, self.width + 1) for y in (-1, self.height)]
         frame += [(x, y) for x in (-1, self.width) for y in range(self.height)]
         reached, todo = set(frame), list(frame)
         while todo:
-            x, y = todo.pop()
-            for dx, dy in AROUND:
-                q = (x + dx, y + dy)
-                if self.on_board(q) and q not in reached and q not in area:
+            p = todo.pop()
+            for q in self.orthogonal(p):
+                if self.on_board(q) and q not in reached and q not in area and q not in beside:
                     reached.add(q)
                     todo.append(q)
         return reached
 
-    def inside(self, area: set[XY]) -> set[XY]:
-        reached = self.outside(area)
-        return {(x, y) for x in range(self.width) for y in range(self.height)} - reached
+    def inside(self, area: set[XY], player: int) -> set[XY]:
+        """Everything strictly inside the outer chain of a closed area of ``player``."""
+        reached = self.outside(area, player)
+        chain = {
+            q
+            for p in area
+            for q in self.orthogonal(p)
+            if self.live(q, player) and any(r in reached for r in self.orthogonal(q))
+        }
+        board = {(x, y) for x in range(self.width) for y in range(self.height)}
+        return board - reached - chain
+
+    @staticmethod
+    def orthogonal(p: XY) -> list[XY]:
+        return [(p[0] + dx, p[1] + dy) for dx, dy in ORTHOGONAL]
 
     def joins_runs(self, p: XY, player: int) -> bool:
         """Whether the free cells of the ring round ``p`` touching ``p`` fall apart in two."""
@@ -136,9 +152,11 @@ class Reference:
                     continue
                 area, is_open = self.area(q, mover)
                 done.append(area)
-                if is_open or p not in self.outside(area):
+                if is_open:
                     continue
-                inside = self.inside(area)
+                inside = self.inside(area, mover)
+                if p in inside:  # the area was closed before: the mark only fills it
+                    continue
                 if any(self.live(r, other) for r in inside):
                     captures.append(inside)
         for inside in captures:
@@ -146,7 +164,7 @@ class Reference:
         if not captures:
             area, is_open = self.area(p, other)
             if not is_open:
-                self.take(other, self.inside(area))
+                self.take(other, self.inside(area, other))
         self.to_move = other
 
 
@@ -174,28 +192,113 @@ def random_game(
     return state
 
 
-def check_against_reference(width: int, height: int, seed: int) -> int:
-    """Play a random game on the engine and the reference side by side; compare every move."""
-    rng = random.Random(seed)
-    board = dots.DotsBoard(dots.geometry(width, height))
-    geo = board.geometry
-    reference = Reference(width, height)
-    captures = 0
-    while board.playable:
-        index = rng.choice(sorted(board.playable))
-        point = geo.point(index)
+class Lockstep:
+    """The engine and the reference playing the same moves; every move is compared."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.board = dots.DotsBoard(dots.geometry(width, height))
+        self.reference = Reference(width, height)
+        self.captures = 0
+        self.moves: list[Point] = []
+
+    def play(self, x: int, y: int) -> None:
+        board, reference = self.board, self.reference
+        geo = board.geometry
         before = board.score[:]
-        board.place(index)
-        reference.play((point.x, point.y))
-        captures += board.score != before
-        assert tuple(board.score) == reference.scores(), (seed, len(reference.mark))
+        board.place(geo.index(Point(x, y)))
+        reference.play((x, y))
+        self.moves.append(Point(x, y))
+        self.captures += board.score != before
+        where = (x, y, len(reference.mark))
+        assert tuple(board.score) == reference.scores(), where
         engine_playable = {(geo.point(i).x, geo.point(i).y) for i in board.playable}
-        assert engine_playable == reference.playable(), (seed, len(reference.mark))
+        assert engine_playable == reference.playable(), where
         for i in geo.indices:
             p = geo.point(i)
             held = board.owner[i] - 1
-            assert reference.owner.get((p.x, p.y), -1) == held, (seed, p)
-    return captures
+            assert reference.owner.get((p.x, p.y), -1) == held, (where, p)
+
+
+def check_against_reference(width: int, height: int, seed: int) -> int:
+    """Play a random game on the engine and the reference side by side; compare every move."""
+    rng = random.Random(seed)
+    game = Lockstep(width, height)
+    geo = game.board.geometry
+    while game.board.playable:
+        point = geo.point(rng.choice(sorted(game.board.playable)))
+        game.play(point.x, point.y)
+    return game.captures
+
+
+def play_enclosure(width: int, height: int, seed: int, mine: float, theirs: float) -> Lockstep:
+    """Player 0 builds a ring round a random jumble of both players' marks, then closes it.
+
+    The ring runs round the board but for its last three rows; the marks inside form spurs,
+    own enclosures hanging on the ring or standing free, houses of either player and
+    earlier captures, in shapes random games rarely make.  A player with nothing left to
+    build puts a random mark anywhere but in the ring's gap.
+    """
+    rng = random.Random(seed)
+    bottom = height - 4
+    gap = (width - 1, bottom // 2)
+    ring = [
+        (x, y)
+        for y in range(bottom + 1)
+        for x in range(width)
+        if (x in (0, width - 1) or y in (0, bottom)) and (x, y) != gap
+    ]
+    owner: dict[tuple[int, int], int] = {}
+    for _ in range(rng.randint(1, 4)):  # small enclosures, free-standing or touching the ring
+        cx, cy = rng.randint(1, width - 2), rng.randint(1, bottom - 1)
+        player = 0 if rng.random() < 0.7 else 1
+        shape = DIAMOND if rng.random() < 0.6 else AROUND
+        for dx, dy in shape:
+            x, y = cx + dx, cy + dy
+            if 0 < x < width - 1 and 0 < y < bottom:
+                owner[(x, y)] = player
+    for y in range(1, bottom):
+        for x in range(1, width - 1):
+            roll = rng.random()
+            if (x, y) not in owner and roll < mine + theirs:
+                owner[(x, y)] = 0 if roll < mine else 1
+    inside = {player: [p for p, who in owner.items() if who == player] for player in (0, 1)}
+    planned = {0: inside[0] + ring, 1: inside[1]}
+    for queue in planned.values():
+        rng.shuffle(queue)
+    outside = [(x, y) for y in range(bottom + 1, height) for x in range(width)]
+    rng.shuffle(outside)
+    taboo = {*planned[0], gap}
+    game = Lockstep(width, height)
+    board = game.board
+    geo = board.geometry
+
+    def next_point(player: int) -> tuple[int, int] | None:
+        queue = planned[player]
+        while queue:
+            point = queue.pop()
+            if board.is_playable(geo.index(Point(*point))):
+                return point
+        while outside and (player == 0 or rng.random() < 0.8):
+            point = outside.pop()
+            if board.is_playable(geo.index(Point(*point))):
+                return point
+        if player == 1:  # some spare marks of the second player go inside, off the plan
+            free = [geo.point(i) for i in sorted(board.playable)]
+            spare = [(p.x, p.y) for p in free if p.y < bottom and (p.x, p.y) not in taboo]
+            if spare:
+                return rng.choice(spare)
+        return None
+
+    while planned[0] or planned[1]:
+        point = next_point(board.player)
+        if point is None:
+            break
+        game.play(*point)
+    if board.player == 1 and (point := next_point(1)) is not None:
+        game.play(*point)
+    if board.player == 0 and board.is_playable(geo.index(Point(*gap))):
+        game.play(*gap)
+    return game
 
 
 # -- the cross-check ------------------------------------------------------------------------
@@ -217,6 +320,53 @@ def test_engine_agrees_with_the_reference_on_many_random_small_games() -> None:
 )
 def test_engine_agrees_with_the_reference(width: int, height: int, seed: int) -> None:
     check_against_reference(width, height, seed)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=7, max_value=11),
+    st.integers(min_value=10, max_value=13),
+    st.integers(min_value=0, max_value=2**32),
+    st.floats(min_value=0.0, max_value=0.3),
+    st.floats(min_value=0.0, max_value=0.2),
+)
+def test_engine_agrees_with_the_reference_on_enclosures_full_of_marks(
+    width: int, height: int, seed: int, mine: float, theirs: float
+) -> None:
+    game = play_enclosure(width, height, seed, mine, theirs)
+    state = dots.new_game(width, height)
+    for move in game.moves:
+        state = state.play(move)
+    assert_nothing_inside_an_outline_is_playable(state)
+
+
+def winding_number(polygon: list[XY], point: XY) -> int:
+    """How many times the closed ``polygon`` winds round ``point`` (which is not on it)."""
+    px, py = point
+    winding = 0
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        side = (x2 - x1) * (py - y1) - (px - x1) * (y2 - y1)
+        if y1 <= py < y2 and side > 0:
+            winding += 1
+        elif y2 <= py < y1 and side < 0:
+            winding -= 1
+    return winding
+
+
+def assert_nothing_inside_an_outline_is_playable(state: dots.DotsState) -> None:
+    """Every point strictly inside a captured area's drawn outline (a polygon through its
+    chain) is that area's and is dead; and the area holds nothing else."""
+    for area in state.view()["areas"]:
+        chain = [(x, y) for x, y in area["chain"]]
+        inside = {
+            (x, y)
+            for x in range(state.width)
+            for y in range(state.height)
+            if (x, y) not in chain and winding_number(chain, (x, y)) != 0
+        }
+        assert inside == {(x, y) for x, y in area["inside"]}
+        for x, y in inside:
+            assert not state.is_legal(Point(x, y)) and state.is_dead(Point(x, y))
 
 
 # -- properties -----------------------------------------------------------------------------
@@ -244,6 +394,12 @@ def test_scores_are_the_captured_opponent_marks(state: dots.DotsState) -> None:
             if who is not None and state.is_captured(p):
                 held[1 - who] += 1
     assert state.scores == tuple(held)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_no_point_inside_a_capture_outline_is_playable(state: dots.DotsState) -> None:
+    assert_nothing_inside_an_outline_is_playable(state)
 
 
 @settings(max_examples=40, deadline=None)
@@ -316,7 +472,8 @@ def test_json_and_text_records_round_trip(state: dots.DotsState, end: str | None
     assert dots.format_record(dots.parse_record(text)) == text
     for move in state.moves:
         assert state.move_from_json(state.move_to_json(move)) == move
-        assert dots.parse_point(dots.format_point(move)) == move
+        assert Point.from_str(str(move)) == move
+        assert eval(repr(move)) == move
 
 
 @settings(max_examples=25, deadline=None)

@@ -10,6 +10,32 @@ from core import IllegalMove, InvalidMove, InvalidOptions, Outcome, dots
 from core.dots import Point
 from tests.core.dots_pictures import from_picture, picture, render
 
+OWN_DIAMOND_IN_A_RING = """
+    xxxxxxxxx
+    x.......x
+    x...x...x
+    x..x.x.o.
+    x...x...x
+    x.......x
+    xxxxxxxxx
+    """
+"""An own house inside a ring round an opponent mark; (8, 3) closes the ring."""
+
+RECAPTURES = """
+    ...........
+    .xxxxxxxxx.
+    .x.......x.
+    .x.ooooo.x.
+    .x.o.x.o.x.
+    .x.oxoxo.x.
+    .x.o...o.x.
+    .x.oo.oo.x.
+    .x.......x.
+    .xxxx.xxxx.
+    ...........
+    """
+"""Captures nested three deep: (5, 6), then (5, 7), then (5, 9) each close the next."""
+
 
 def play_all(state: dots.DotsState, *points: tuple[int, int]) -> dots.DotsState:
     for x, y in points:
@@ -193,6 +219,164 @@ def test_a_capture_takes_older_areas_and_houses_inside_its_chain_without_double_
     assert game.view()["houses"] == []
 
 
+# -- everything strictly inside a capture's outer chain is dead ------------------------------
+
+
+def captured_after(picture_text: str, move: tuple[int, int], to_move: int = 0) -> dots.DotsState:
+    game = from_picture(picture_text, to_move=to_move)
+    return game.play(Point(*move))
+
+
+def assert_dead_inside(game: dots.DotsState, points: list[tuple[int, int]]) -> None:
+    for x, y in points:
+        assert game.is_dead(Point(x, y)), (x, y)
+        assert not game.is_legal(Point(x, y)), (x, y)
+    [area] = game.view()["areas"]
+    assert all([x, y] in area["inside"] for x, y in points)
+
+
+def test_an_own_diamond_inside_a_capture_is_captured_with_it() -> None:
+    game = captured_after(
+        OWN_DIAMOND_IN_A_RING,
+        (8, 3),
+    )
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(4, 3), (4, 2), (3, 3)])  # the house's point and its marks
+    assert game.view()["houses"] == []
+
+
+def test_an_own_ring_of_several_points_inside_a_capture_is_captured_with_it() -> None:
+    game = captured_after(
+        """
+        xxxxxxxxx
+        x.......x
+        x..xxx..x
+        x.x...xo.
+        x..xxx..x
+        x.......x
+        xxxxxxxxx
+        """,
+        (8, 3),
+    )
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(3, 3), (4, 3), (5, 3)])
+    assert game.view()["houses"] == []
+
+
+@pytest.mark.parametrize(
+    "picture_text",
+    [
+        # the diamond hangs on the outer chain by a one-mark stalk
+        """
+        xxxxxxxxx
+        x.......x
+        x..x....x
+        xxx.x.o..
+        x..x....x
+        x.......x
+        xxxxxxxxx
+        """,
+        # the diamond's own corner mark touches the outer chain
+        """
+        xxxxxxxxx
+        x.......x
+        x.x.....x
+        xx.x..o..
+        x.x.....x
+        x.......x
+        xxxxxxxxx
+        """,
+    ],
+)
+def test_an_own_enclosure_hanging_on_the_outer_chain_is_captured_with_it(
+    picture_text: str,
+) -> None:
+    before = from_picture(picture_text)
+    [house] = before.view()["houses"]
+    [hole] = house["inside"]
+    game = before.play(Point(8, 3))
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(hole[0], hole[1])])
+    [area] = game.view()["areas"]
+    assert [hole[0] + 1, 3] in area["inside"]  # the enclosure's marks are inside too
+    assert [8, 3] in area["chain"] and [0, 3] not in area["chain"]
+    assert game.view()["houses"] == []
+
+
+def test_an_opponent_house_inside_a_capture_is_captured_and_its_marks_count() -> None:
+    game = captured_after(
+        """
+        xxxxxxxx
+        x......x
+        x..o...x
+        x.o.o.o.
+        x..o...x
+        x......x
+        xxxxxxxx
+        """,
+        (7, 3),
+    )
+    assert game.scores == (5, 0)
+    assert_dead_inside(game, [(3, 3)])
+    assert all(game.is_captured(Point(x, y)) for x, y in [(3, 2), (2, 3), (4, 3), (3, 4)])
+
+
+def test_an_earlier_capture_hanging_on_the_outer_chain_is_swallowed_once() -> None:
+    before = from_picture(
+        """
+        xxxxxxxxx
+        x.......x
+        x..x....x
+        xxxox.o..
+        x..x....x
+        x.......x
+        xxxxxxxxx
+        """
+    )
+    assert before.scores == (1, 0)  # the diamond round (3, 3) hangs on a one-mark stalk
+    game = before.play(Point(8, 3))
+    assert game.scores == (2, 0)  # (3, 3) is not counted twice
+    [area] = game.view()["areas"]
+    assert [3, 3] in area["inside"] and [6, 3] in area["inside"]
+
+
+def test_a_spur_of_own_marks_sticking_into_a_capture_lies_inside_it() -> None:
+    game = captured_after(
+        """
+        xxxxxxxx
+        x..xx..x
+        x..xx..x
+        x....o..
+        x......x
+        xxxxxxxx
+        """,
+        (7, 3),
+    )
+    [area] = game.view()["areas"]
+    assert [3, 2] in area["inside"] and [4, 2] in area["inside"]  # the spur's tip
+    assert [3, 1] in area["chain"] and [4, 1] in area["chain"]  # its root is chain
+
+
+def test_the_house_rule_takes_an_enclosure_hanging_on_the_house_chain() -> None:
+    game = from_picture(
+        """
+        xxxxxxxxx
+        x.......x
+        x..x....x
+        xxx.x...x
+        x..x....x
+        x.......x
+        xxxxxxxxx
+        """,
+        to_move=1,
+    )
+    assert len(game.view()["houses"]) == 2  # the big house and the diamond hanging in it
+    game = game.play(Point(6, 3))
+    assert game.scores == (1, 0)
+    assert_dead_inside(game, [(3, 3), (6, 3), (1, 1)])
+    assert game.view()["houses"] == []
+
+
 def test_an_older_area_sharing_the_chain_stays_a_separate_area() -> None:
     game = from_picture(
         """
@@ -207,28 +391,14 @@ def test_an_older_area_sharing_the_chain_stays_a_separate_area() -> None:
     game = game.play(Point(6, 2))
     assert game.scores == (2, 0)
     # The diamond is part of the wall, so its area lies outside the new area's tightest chain.
-    old, new = game.view()["areas"]
+    new, old = game.view()["areas"]  # by key: the new area's first point comes first
     assert old["inside"] == [[2, 2]]
     assert [2, 2] not in new["inside"] and [5, 2] in new["inside"]
     assert [3, 2] in new["chain"] and [2, 1] in new["chain"]
 
 
 def test_recapture_two_levels_deep_frees_the_marks_held_inside() -> None:
-    game = from_picture(
-        """
-        ...........
-        .xxxxxxxxx.
-        .x.......x.
-        .x.ooooo.x.
-        .x.o.x.o.x.
-        .x.oxoxo.x.
-        .x.o...o.x.
-        .x.oo.oo.x.
-        .x.......x.
-        .xxxx.xxxx.
-        ...........
-        """
-    )
+    game = from_picture(RECAPTURES)
     game = game.play(Point(5, 6))  # level 1: x takes the o in the middle
     assert game.scores == (1, 0)
     game = game.play(Point(5, 7))  # level 2: o takes x's diamond, the middle o comes back
@@ -304,7 +474,8 @@ def test_grounding_counts_unlinked_groups_for_the_opponent() -> None:
     assert ended.is_over
     assert ended.outcome() == Outcome(1, "grounding", (0, 2))
     assert ended.scores == (0, 2)
-    assert ended.ending is not None and set(ended.ending.ungrounded) == {Point(3, 1), Point(3, 2)}
+    assert ended.ending == dots.Ending("grounding", 0)
+    assert set(ended.ungrounded) == {Point(3, 1), Point(3, 2)}
     with pytest.raises(IllegalMove):
         ended.play(Point(4, 4))
     assert dots.from_json(ended.to_json()) == ended
@@ -360,7 +531,7 @@ def test_resignation_and_agreement() -> None:
 def test_the_game_ends_when_no_playable_point_is_left() -> None:
     game = dots.new_game(5, 5)
     while not game.is_over:
-        game = game.play(next(game.legal_moves()))
+        game = game.play(game.legal_moves()[0])
     outcome = game.outcome()
     assert outcome is not None and outcome.reason == "board_full"
     assert outcome.scores == game.scores
@@ -370,15 +541,22 @@ def test_the_game_ends_when_no_playable_point_is_left() -> None:
 # -- API details and every error -------------------------------------------------------------
 
 
-def test_point_is_a_small_value_whose_repr_is_code() -> None:
+def test_point_is_a_small_value_that_owns_its_notation() -> None:
     point = Point(19, 15)
-    assert eval(repr(point)) == point and repr(point) == "Point(19, 15)"
+    assert str(point) == "t16" and Point.from_str("t16") == point
+    assert repr(point) == "Point.from_str('t16')" and eval(repr(point)) == point
+    assert Point.from_str(" AB32 ") == Point(27, 31) and str(Point(27, 31)) == "ab32"
+    assert str(Point(59, 59)) == "bh60" and Point.from_str("bh60") == Point(59, 59)
+    assert repr(Point(-1, 0)) == "Point(-1, 0)"
     assert hash(point) == hash(Point(19, 15)) and Point(1, 2) < Point(2, 0)
     with pytest.raises(AttributeError):
         point.x = 3  # type: ignore[misc]
     for bad in [(1.5, 2), ("1", 2), (True, 1), (None, 0)]:
         with pytest.raises(InvalidMove):
             Point(*bad)  # type: ignore[arg-type]
+    for text in ["", "a", "1", "a0", "1a", "a1b", "a-1", "19,15", "é1"]:
+        with pytest.raises(InvalidMove):
+            Point.from_str(text)
 
 
 def test_states_are_immutable_and_play_returns_a_new_state() -> None:
@@ -433,12 +611,11 @@ def test_errors() -> None:
         dots.from_json({"game": "dots", "width": 5, "height": 5, "moves": [[1, 2, 3]]})
     with pytest.raises(IllegalMove):
         dots.from_json({"game": "dots", "width": 5, "height": 5, "moves": [[1, 2], [1, 2]]})
-    for text in ["", "dots", "dots 5y5", "chess 5x5", "dots 5x5 speed=1", "dots 5x5; 1-2",
-                 "dots 5x5; ; resign 3", "dots 5x5;;;"]:  # fmt: skip
+    for text in ["", "dots", "dots 5y5", "chess 5x5", "boxes 5x5", "dots 5x5 speed=1",
+                 "dots 5x5; 1-2", "dots 5x5; ; resign 3", "dots 5x5;;;", "dots 5x5 margin=x",
+                 "dots 5x5 start=diagonal", "dots 5x5 grounding=1", "dots 5x5; f1"]:  # fmt: skip
         with pytest.raises((InvalidOptions, InvalidMove)):
             dots.parse_record(text)
-    with pytest.raises(InvalidMove):
-        dots.parse_point("a1")
 
 
 def test_json_forms() -> None:
@@ -467,15 +644,29 @@ def test_json_forms() -> None:
 def test_text_record() -> None:
     game = play_all(dots.new_game(9, 9, start="cross", grounding=True), (0, 0), (8, 8), (1, 1))
     text = dots.format_record(game)
-    assert text == "dots 9x9 start=cross grounding; 0,0 8,8 1,1"
+    assert text == "dots 9x9 start=cross grounding; a1 i9 b2"
     assert dots.parse_record(text) == game
-    assert dots.parse_record("DOTS 9x9 start=cross grounding;\n 0,0\n8,8 1,1") == game
+    assert dots.parse_record("DOTS 9x9 start=cross grounding;\n A1 % a comment\ni9 b2") == game
     ended = game.ground(1)
     assert dots.format_record(ended).endswith("; ground 1")
     assert dots.parse_record(dots.format_record(ended)) == ended
     empty = dots.new_game(5, 5, win_margin=2).resign(0)
     assert dots.format_record(empty) == "dots 5x5 margin=2; ; resign 0"
     assert dots.parse_record(dots.format_record(empty)) == empty
+    assert dots.format_record(dots.new_game(7, 6)) == "dots 7x6"
+
+
+def test_print_shows_the_position() -> None:
+    game = from_picture(".x..\nxox.\n....").play(Point(1, 2))
+    assert str(game).splitlines()[:4] == [
+        "  a b c d e",
+        "1 . x . . .",
+        "2 x O x . .",
+        "3 . x . . .",
+    ]
+    wide = dots.new_game(30, 5).play(Point(29, 0))
+    assert str(wide).splitlines()[0].endswith("z  aa ab ac ad")
+    assert str(wide).splitlines()[1].endswith(".  .  x")
 
 
 def test_view_is_plain_json() -> None:
@@ -488,11 +679,3 @@ def test_view_is_plain_json() -> None:
     assert view["scores"] == [1, 0] and view["to_move"] == 1
     assert {"point": [1, 1], "owner": 1, "captured": True} in view["marks"]
     assert view["outcome"] is None and view["width"] == 5
-
-
-def test_the_game_protocol_and_registry() -> None:
-    from core.registry import game_kind, replay
-
-    game = play_all(dots.new_game(5, 5), (1, 1))
-    assert replay(game.to_json()) == game
-    assert game_kind("dots").new_game(width=5, height=5) == dots.new_game(5, 5)

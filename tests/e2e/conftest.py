@@ -1,7 +1,8 @@
 """Browser end-to-end tests: Debian's headless Chromium drives the built web client
 served by a real uvicorn server (embedded store, SQLite) on a free port.
 
-They never skip: a missing /usr/bin/chromium or an unbuilt client fails them loudly.
+They never skip: without /usr/bin/chromium the run stops before the first test with one
+line saying what to install, and an unbuilt client fails them loudly.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+MISSING_CHROMIUM = (
+    f"the browser tests need Chromium at {CHROMIUM}: install it "
+    "(Debian/Ubuntu: apt-get install chromium), or leave them out: pytest --ignore=tests/e2e"
+)
 SHOTS = Path(os.environ.get("TETRAD_SHOTS", "/tmp/shots"))
 
 
@@ -42,6 +47,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """
     here = Path(__file__).parent
     browser_tests = [item for item in items if here in Path(str(item.fspath)).parents]
+    if browser_tests and not Path(CHROMIUM).exists():
+        pytest.exit(MISSING_CHROMIUM, returncode=pytest.ExitCode.USAGE_ERROR)
     for item in browser_tests:
         item.add_marker(pytest.mark.e2e)
     chosen = set(map(id, browser_tests))
@@ -125,8 +132,6 @@ def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

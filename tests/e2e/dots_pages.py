@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from tests.e2e.pages import INVITE, choose_mode
+
 DOTS_BOARD = "svg.dots-board"
 ACTIVE_DOTS = "svg.dots-board.is-active"
 GAME_OVER = "[data-testid='game-over']"
@@ -40,14 +42,14 @@ def new_dots_game(
     """From the start screen, start a Dots game; returns the room id."""
     page.goto("/")
     choose_dots(page)
-    page.locator("form.new-game label.mode", has_text=mode).click()
+    choose_mode(page, mode)
     page.locator("form.new-game label", has_text=size).first.click()
     if start:
         page.locator("form.new-game label", has_text=start).first.click()
     if level:
         page.locator("form.new-game label", has_text=level).first.click()
     page.get_by_role("button", name="Start").click()
-    page.locator(DOTS_BOARD).wait_for()
+    page.locator(f"{DOTS_BOARD}, {INVITE}").first.wait_for()
     # The header settles once connected; points are clicked by their screen position.
     page.locator("[data-conn='online']").wait_for()
     return str(page.url.rsplit("/r/", 1)[1].split("#")[0])

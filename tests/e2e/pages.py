@@ -9,6 +9,21 @@ BOARD = "svg.boxes-board"
 ACTIVE_BOARD = "svg.boxes-board.is-active"
 FREE_LINE = "[data-line][aria-disabled='false']"
 GAME_OVER = "[data-testid='game-over']"
+INVITE = "[data-testid='invite']"
+# The start screen's opponent buttons carry short names; tests speak the full ones.
+MODE_BUTTONS = {
+    "Against the computer": "Computer",
+    "Two on one device": "One device",
+    "With a friend, live": "Friend, live",
+    "With a friend, by correspondence": "Correspondence",
+    "correspondence": "Correspondence",
+    "Board of the day": "Board of the day",
+}
+
+
+def choose_mode(page: Any, mode: str) -> None:
+    """On the start screen, pick the opponent (full or short name)."""
+    page.locator("form.new-game label.mode", has_text=MODE_BUTTONS.get(mode, mode)).click()
 
 
 def new_game(page: Any, mode: str, size: str = "3×3", game: str = "Dots and Boxes") -> str:
@@ -16,11 +31,12 @@ def new_game(page: Any, mode: str, size: str = "3×3", game: str = "Dots and Box
     page.goto("/")
     page.locator("form.new-game").wait_for()
     page.locator("form.new-game label", has_text=game).first.click()
-    page.locator("form.new-game label.mode", has_text=mode).click()
+    choose_mode(page, mode)
     if mode != "Board of the day":
         page.locator("form.new-game label", has_text=size).first.click()
     page.get_by_role("button", name="Start").click()
-    page.locator(BOARD).wait_for()
+    # A friend room shows its invitation where the board will be until the guest comes.
+    page.locator(f"{BOARD}, {INVITE}").first.wait_for()
     return str(page.url.rsplit("/r/", 1)[1].split("#")[0])
 
 

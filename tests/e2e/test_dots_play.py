@@ -198,7 +198,7 @@ def test_correspondence_game_waits_for_a_closed_browser_and_ends_by_agreement(
     guest.locator("[data-mark='9:9']").wait_for()
     # They finish by agreement.
     host.get_by_role("button", name="Offer to end the game").click()
-    guest.get_by_text("offers to end the game").wait_for()
+    guest.get_by_test_id("offers").get_by_text("offers to end the game").wait_for()
     guest.get_by_role("button", name="Accept").click()
     for page in (host, guest):
         page.locator(GAME_OVER).wait_for()

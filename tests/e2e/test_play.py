@@ -95,6 +95,7 @@ def _live_pair(contexts: Any) -> tuple[Any, Any, str]:
     coral.goto(invite)
     coral.locator(BOARD).wait_for()
     coral.locator(".player.seat1.me").wait_for()
+    gold.locator(BOARD).wait_for()
     gold.locator(".player.seat1 .presence.online").wait_for()
     coral.locator(".player.seat0 .presence.online").wait_for()
     return gold, coral, room
@@ -184,17 +185,17 @@ def test_restart_needs_both_players(contexts: Any) -> None:
 
     # Gold asks; coral declines; gold hears about it.
     gold.get_by_role("button", name="Offer a new game").click()
-    coral.get_by_text("Friend offers a new game.").wait_for()
-    gold.get_by_text("You offered a new game").wait_for()
+    coral.get_by_test_id("offers").get_by_text("Friend offers a new game.").wait_for()
+    gold.get_by_test_id("offers").get_by_text("You offered a new game").wait_for()
     coral.get_by_role("button", name="Decline").click()
-    gold.get_by_text("was declined").wait_for()
+    gold.get_by_test_id("info").filter(has_text="was declined").wait_for()
     assert drawn_count(gold) == 1
 
     # A move cancels a pending request.
     gold.get_by_role("button", name="Offer a new game").click()
-    coral.get_by_text("Friend offers a new game.").wait_for()
+    coral.get_by_test_id("offers").get_by_text("Friend offers a new game.").wait_for()
     click_first_free(coral)
-    gold.wait_for_function("() => !document.querySelector('.requests')")
+    gold.wait_for_function("() => !document.querySelector('[data-testid=offers]')")
 
     # Asked again and accepted: both see an empty board, gold to move.
     gold.get_by_role("button", name="Offer a new game").click()
@@ -239,8 +240,9 @@ def test_computer_controls_hint_level_and_undo(contexts: Any) -> None:
     page.get_by_role("button", name="Hint").click()
     page.locator("[data-hint]").wait_for(state="attached")
 
+    # Wait on the room's state (its level), not on a notice that comes and goes.
     page.locator(".controls select").select_option("hard")
-    page.get_by_text("Level changed to Hard").wait_for()
+    page.locator(".room[data-level='hard']").wait_for()
     assert drawn_count(page) == drawn
 
     page.get_by_role("button", name="Undo").click()
@@ -283,3 +285,10 @@ def test_daily_board_starts_with_lines_drawn(contexts: Any) -> None:
     results = page.request.get("/api/daily/results").json()
     assert results["players"] >= 1
     assert any(entry["boxes"] == mine for entry in results["distribution"])
+    # One clear end card: the next game is practice, not a second result for today.
+    card = page.locator(GAME_OVER)
+    assert card.get_by_role("button", name="Hrát znovu (trénink)").count() == 1
+    assert page.locator(".controls").get_by_role("button", name="Nová partie").count() == 0
+    card.get_by_role("button", name="Hrát znovu (trénink)").click()
+    page.locator(".room[data-game-number='2']").wait_for()
+    assert page.locator(".room-title .badge.practice").text_content() == "Trénink"

@@ -175,6 +175,7 @@ export function BoxesBoard(props: BoxesBoardProps): JSX.Element {
       ref={svgRef}
       class={`board boxes-board${interactive ? " is-active" : ""}`}
       viewBox={`0 0 ${width} ${height}`}
+      style={{ "--aspect": String(width / height) }}
       role="group"
       aria-label={labels.board}
       data-rows={rows}
@@ -213,13 +214,14 @@ export function BoxesBoard(props: BoxesBoardProps): JSX.Element {
         const key = lineKey(line);
         const id = parseKey(key);
         if (!id) return null;
+        const cls = `${player === null ? "start" : `seat${player}`}${key === lastKey ? " last" : ""}`;
+        // The second seat's lines carry a light stripe down the middle: who drew a line
+        // shows without telling gold from coral.
         return (
-          <line
-            key={`l${key}`}
-            {...ends(id)}
-            class={`drawn ${player === null ? "start" : `seat${player}`}${key === lastKey ? " last" : ""}`}
-            data-drawn={key}
-          />
+          <g key={`l${key}`} class={`drawn-line ${cls}`}>
+            <line {...ends(id)} class={`drawn ${cls}`} data-drawn={key} data-player={player ?? "start"} />
+            {player === 1 ? <line {...ends(id)} class="stripe" /> : null}
+          </g>
         );
       })}
 
@@ -254,7 +256,7 @@ export function BoxesBoard(props: BoxesBoardProps): JSX.Element {
         ? (() => {
             const e = ends(parseKey(lastKey)!);
             return (
-              <circle class="last-mark" cx={(e.x1 + e.x2) / 2} cy={(e.y1 + e.y2) / 2} r="5.5" data-last={lastKey} />
+              <circle key={lastKey} class="last-mark" cx={(e.x1 + e.x2) / 2} cy={(e.y1 + e.y2) / 2} r="5.5" data-last={lastKey} />
             );
           })()
         : null}

@@ -514,6 +514,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
         {areasLayer}
         {view.last_move ? (
           <circle
+            key={`${view.last_move[0]}:${view.last_move[1]}`}
             class={`last-halo seat${board.marks.get(indexOf(view.last_move[0], view.last_move[1], width))?.owner ?? 0}`}
             cx={coord(view.last_move[0])}
             cy={coord(view.last_move[1])}

@@ -1,8 +1,9 @@
-// Settings kept in this browser: language and the Dots tap preview.
+// Settings kept in this browser: language, the Dots tap preview and sounds.
 import { useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { LANGS, LANG_NAMES, useI18n, type Lang } from "../i18n";
-import type { Settings } from "../storage";
+import { soundOn, type Settings } from "../storage";
+import { unlockSound } from "../components/sound";
 
 export function SettingsScreen(props: {
   settings: Settings;
@@ -22,7 +23,12 @@ export function SettingsScreen(props: {
           {LANGS.map((l) => (
             <label key={l} class={props.lang === l ? "on" : ""} lang={l}>
               <input type="radio" name="lang" value={l} checked={props.lang === l} onChange={() => props.onChange({ lang: l })} />
-              <span>{LANG_NAMES[l]}</span>
+              <span>
+                <span class="tick" aria-hidden="true">
+                  ✓
+                </span>
+                {LANG_NAMES[l]}
+              </span>
             </label>
           ))}
         </div>
@@ -37,6 +43,21 @@ export function SettingsScreen(props: {
           <span>{t("settings.tapPreview")}</span>
         </label>
         <p class="muted small">{t("settings.tapPreviewDesc")}</p>
+      </div>
+      <div class="setting">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={soundOn(props.settings)}
+            onChange={(e) => {
+              const on = (e.currentTarget as HTMLInputElement).checked;
+              if (on) unlockSound();
+              props.onChange({ sound: on });
+            }}
+          />
+          <span>{t("settings.sound")}</span>
+        </label>
+        <p class="muted small">{t("settings.soundDesc")}</p>
       </div>
       <div class="setting">
         <p class="muted small">{t("settings.forgetDesc")}</p>

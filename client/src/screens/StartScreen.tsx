@@ -1,12 +1,13 @@
-// The start screen: continue a saved game, open an online game, or set up a new one.
+// The start screen, in one view: the usual game one click away, the unfinished games to
+// continue, a new game of any kind, and the games with friends.
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n, type MessageKey } from "../i18n";
 import { api, ApiError, fromSnapshot, type CreateRoom, type Level, type RoomState } from "../net";
 import { storage, type GameName, type Mode, type SeatRecord } from "../storage";
-import { navigate } from "../router";
 import { Link } from "../components/Link";
-import { rememberGrant } from "./session";
+import { dailyRoomBody } from "./dailyCount";
+import { startRoom } from "./session";
 
 type StartMode = Mode | "daily";
 
@@ -33,9 +34,41 @@ const MODES: StartMode[] = ["computer", "local", "live", "correspondence", "dail
 const LEVELS: Level[] = ["easy", "normal", "hard"];
 type DotsStart = "empty" | "cross" | "four_crosses";
 const DOTS_STARTS: DotsStart[] = ["empty", "cross", "four_crosses"];
+/** Saved games listed before "Show all". */
+const FIRST_SAVED = 3;
+const QUICK_GAME: CreateRoom = { game: "boxes", rows: 5, cols: 5, mode: "computer", level: "normal", first: "me" };
 
-export function sizeText(game: GameName, p: SizePreset): string {
-  return game === "boxes" ? `${p.a}×${p.b}` : `${p.a}×${p.b}`;
+export function sizeText(p: SizePreset): string {
+  return `${p.a}×${p.b}`;
+}
+
+/** One choice among a few, as a row of buttons (radio inputs underneath). */
+function Choice<T extends string>(props: {
+  legend: JSX.Element | string;
+  name: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: T;
+  onChange: (v: T) => void;
+  class?: string;
+}): JSX.Element {
+  return (
+    <fieldset class={`choice ${props.class ?? ""}`}>
+      <legend>{props.legend}</legend>
+      <div class="segmented">
+        {props.options.map((o) => (
+          <label key={o.value} class={props.value === o.value ? "on" : ""}>
+            <input type="radio" name={props.name} value={o.value} checked={props.value === o.value} onChange={() => props.onChange(o.value)} />
+            <span>
+              <span class="tick" aria-hidden="true">
+                ✓
+              </span>
+              {o.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 export function StartScreen(): JSX.Element {
@@ -48,145 +81,120 @@ export function StartScreen(): JSX.Element {
   const [dotsStart, setDotsStart] = useState<DotsStart>("empty");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const [locals, setLocals] = useState<SeatRecord[]>(() => storage.localGames());
 
   const effMode: StartMode = game === "dots" && mode === "daily" ? "computer" : mode;
   const preset = SIZES[game][sizeIx[game]] ?? SIZES[game][0]!;
 
-  const start = async (e: Event) => {
-    e.preventDefault();
+  const launch = async (body: CreateRoom, size: string) => {
     setBusy(true);
     setError(null);
-    let body: CreateRoom;
-    if (effMode === "daily") {
-      body = { game: "boxes", daily: true } as CreateRoom;
-    } else if (game === "boxes") {
-      body = { game: "boxes", rows: preset.b, cols: preset.a, mode: effMode, level, first: effMode === "computer" ? first : null } as CreateRoom;
-    } else {
-      body = { game: "dots", width: preset.a, height: preset.b, mode: effMode, level, first: effMode === "computer" ? first : null, start: dotsStart } as CreateRoom;
-    }
     try {
-      const grant = await api.createRoom(body);
-      rememberGrant(grant, effMode === "daily" ? "5×5" : sizeText(game, preset));
-      navigate(`/r/${grant.room_id}`);
+      await startRoom(body, size);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError("network", String(err)));
       setBusy(false);
     }
   };
 
+  const start = (e: Event) => {
+    e.preventDefault();
+    const first_ = effMode === "computer" ? first : null;
+    if (effMode === "daily") void launch(dailyRoomBody(storage.dailyPlayer()) as CreateRoom, "5×5");
+    else if (game === "boxes") void launch({ game: "boxes", rows: preset.b, cols: preset.a, mode: effMode, level, first: first_ }, sizeText(preset));
+    else void launch({ game: "dots", width: preset.a, height: preset.b, mode: effMode, level, first: first_, start: dotsStart }, sizeText(preset));
+  };
+
   return (
     <div class="start">
-      <p class="tagline">{t("app.tagline")}</p>
-
-      {locals.length > 0 ? (
-        <section class="card continue" aria-labelledby="continue-h">
-          <h2 id="continue-h">{t("start.continue")}</h2>
-          <ul class="plain">
-            {locals.map((rec) => (
-              <ContinueItem
-                key={rec.roomId}
-                rec={rec}
-                onForget={() => {
-                  storage.clearLocalGame(rec.game, rec.roomId);
-                  storage.forgetSeat(rec.roomId);
-                  setLocals(storage.localGames());
-                }}
-              />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <div class="start-main">
+        <h1 class="start-title">
+          {t("start.heading")}
+          <span class="tagline">{t("app.tagline")}</span>
+        </h1>
+        <button type="button" class="btn primary big quick" disabled={busy} onClick={() => void launch(QUICK_GAME, "5×5")} data-testid="quick-start">
+          <span class="quick-name">{t("start.quick")}</span>
+          <span class="quick-desc">{t("start.quickDesc")}</span>
+        </button>
+        <SavedGames />
+        <OnlineGames />
+        <p class="about muted small">
+          {t("start.aboutBoxes")} {t("start.aboutDots")} <Link href="/rules">{t("start.readRules")}</Link>
+        </p>
+      </div>
 
       <form class="card new-game" onSubmit={start} aria-labelledby="new-h">
         <h2 id="new-h">{t("start.new")}</h2>
-
-        <fieldset class="choice">
-          <legend>{t("start.game")}</legend>
-          <div class="segmented">
-            {(["boxes", "dots"] as GameName[]).map((g) => (
-              <label key={g} class={game === g ? "on" : ""}>
-                <input type="radio" name="game" value={g} checked={game === g} onChange={() => setGame(g)} />
-                <span>{t(`game.${g}` as MessageKey)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
+        <Choice
+          legend={t("start.game")}
+          name="game"
+          value={game}
+          onChange={setGame}
+          options={(["boxes", "dots"] as GameName[]).map((g) => ({ value: g, label: t(`game.${g}` as MessageKey) }))}
+        />
         <fieldset class="choice">
           <legend>{t("start.mode")}</legend>
-          <div class="modes">
+          <div class="segmented modes">
             {MODES.filter((m) => game === "boxes" || m !== "daily").map((m) => (
               <label key={m} class={`mode${effMode === m ? " on" : ""}`}>
-                <input type="radio" name="mode" value={m} checked={effMode === m} onChange={() => setMode(m)} />
-                <span class="mode-name">{t(`mode.${m}` as MessageKey)}</span>
-                <span class="mode-desc">{t(`mode.${m}.desc` as MessageKey)}</span>
+                <input type="radio" name="mode" value={m} checked={effMode === m} onChange={() => setMode(m)} aria-describedby="mode-desc" />
+                <span>
+                  <span class="tick" aria-hidden="true">
+                    ✓
+                  </span>
+                  {t(`mode.${m}.short` as MessageKey)}
+                </span>
               </label>
             ))}
           </div>
+          <p class="mode-desc" id="mode-desc">
+            <strong>{t(`mode.${effMode}` as MessageKey)}.</strong> {t(`mode.${effMode}.desc` as MessageKey)}
+          </p>
         </fieldset>
 
         {effMode !== "daily" ? (
-          <fieldset class="choice">
-            <legend>
-              {t("start.size")} <span class="unit">({t(game === "boxes" ? "start.size.boxesUnit" : "start.size.dotsUnit")})</span>
-            </legend>
-            <div class="segmented">
-              {SIZES[game].map((p, i) => (
-                <label key={sizeText(game, p)} class={sizeIx[game] === i ? "on" : ""}>
-                  <input
-                    type="radio"
-                    name="size"
-                    value={sizeText(game, p)}
-                    checked={sizeIx[game] === i}
-                    onChange={() => setSizeIx({ ...sizeIx, [game]: i })}
-                  />
-                  <span>{sizeText(game, p)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <Choice
+            legend={
+              <>
+                {t("start.size")} <span class="unit">({t(game === "boxes" ? "start.size.boxesUnit" : "start.size.dotsUnit")})</span>
+              </>
+            }
+            name="size"
+            value={String(sizeIx[game])}
+            onChange={(v) => setSizeIx({ ...sizeIx, [game]: Number(v) })}
+            options={SIZES[game].map((p, i) => ({ value: String(i), label: sizeText(p) }))}
+          />
         ) : null}
 
         {game === "dots" && effMode !== "daily" ? (
-          <fieldset class="choice">
-            <legend>{t("dots.start")}</legend>
-            <div class="segmented">
-              {DOTS_STARTS.map((st) => (
-                <label key={st} class={dotsStart === st ? "on" : ""}>
-                  <input type="radio" name="dots-start" value={st} checked={dotsStart === st} onChange={() => setDotsStart(st)} />
-                  <span>{t(`dots.start.${st}` as MessageKey)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <Choice
+            legend={t("dots.start")}
+            name="dots-start"
+            value={dotsStart}
+            onChange={setDotsStart}
+            options={DOTS_STARTS.map((st) => ({ value: st, label: t(`dots.start.${st}` as MessageKey) }))}
+          />
         ) : null}
 
         {effMode === "computer" ? (
-          <>
-            <fieldset class="choice">
-              <legend>{t("start.level")}</legend>
-              <div class="segmented">
-                {LEVELS.map((l) => (
-                  <label key={l} class={level === l ? "on" : ""}>
-                    <input type="radio" name="level" value={l} checked={level === l} onChange={() => setLevel(l)} />
-                    <span>{t(`level.${l}` as MessageKey)}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <fieldset class="choice">
-              <legend>{t("start.first")}</legend>
-              <div class="segmented">
-                {(["me", "opponent"] as const).map((f) => (
-                  <label key={f} class={first === f ? "on" : ""}>
-                    <input type="radio" name="first" value={f} checked={first === f} onChange={() => setFirst(f)} />
-                    <span>{t(f === "me" ? "first.me" : "first.computer")}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </>
+          <div class="pair">
+            <Choice
+              legend={t("start.level")}
+              name="level"
+              value={level}
+              onChange={setLevel}
+              options={LEVELS.map((l) => ({ value: l, label: t(`level.${l}` as MessageKey) }))}
+            />
+            <Choice
+              legend={t("start.first")}
+              name="first"
+              value={first}
+              onChange={setFirst}
+              options={[
+                { value: "me" as const, label: t("first.me") },
+                { value: "opponent" as const, label: t("first.computer") },
+              ]}
+            />
+          </div>
         ) : null}
 
         {error ? (
@@ -199,39 +207,71 @@ export function StartScreen(): JSX.Element {
           {busy ? t("start.creating") : t("start.play")}
         </button>
       </form>
-
-      <OnlineGames />
-
-      <section class="card about" aria-labelledby="about-h">
-        <h2 id="about-h">{t("nav.rules")}</h2>
-        <p>{t("start.aboutBoxes")}</p>
-        <p>{t("start.aboutDots")}</p>
-        <Link href="/rules">{t("start.readRules")}</Link>
-      </section>
     </div>
   );
 }
 
-function ContinueItem({ rec, onForget }: { rec: SeatRecord; onForget: () => void }): JSX.Element {
+/** Every unfinished computer and one-device game, until it is finished or deleted. */
+function SavedGames(): JSX.Element | null {
   const { t } = useI18n();
-  const s = rec.summary;
-  const score = s ? `${s.scores[0]} : ${s.scores[1]}` : "";
+  const [games, setGames] = useState<SeatRecord[]>(() => storage.localGames());
+  const [all, setAll] = useState(false);
+  if (games.length === 0) return null;
+  const shown = all ? games : games.slice(0, FIRST_SAVED);
   return (
-    <li class="row">
-      <Link href={`/r/${rec.roomId}`} class="btn primary" data-testid="continue">
-        {t("start.continue")}
+    <section class="card continue" aria-labelledby="continue-h">
+      <h2 id="continue-h">{t("start.continue")}</h2>
+      <ul class="plain">
+        {shown.map((rec) => (
+          <SavedGame
+            key={rec.roomId}
+            rec={rec}
+            onDelete={() => {
+              storage.forgetSeat(rec.roomId);
+              setGames(storage.localGames());
+            }}
+          />
+        ))}
+      </ul>
+      {games.length > FIRST_SAVED ? (
+        <button type="button" class="btn ghost small" onClick={() => setAll(!all)} aria-expanded={all}>
+          {all ? t("start.fewer") : t("start.more", { n: games.length })}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function SavedGame({ rec, onDelete }: { rec: SeatRecord; onDelete: () => void }): JSX.Element {
+  const { t, lang } = useI18n();
+  const [asking, setAsking] = useState(false);
+  const s = rec.summary;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(rec.updatedAt));
+  const name = t(`game.${rec.game}` as MessageKey);
+  const meta = t("start.continueMeta", { mode: t(`mode.${rec.daily ? "daily" : rec.mode}` as MessageKey), size: rec.size, date });
+  return (
+    <li class="saved" data-testid="saved-game" data-room={rec.roomId}>
+      <Link href={`/r/${rec.roomId}`} class="saved-link" data-testid="continue">
+        <span class="saved-name">
+          {name}
+          {s ? <span class="saved-score"> · {t("start.score", { score: `${s.scores[0]}:${s.scores[1]}` })}</span> : null}
+        </span>
+        <span class="saved-meta">{meta}</span>
       </Link>
-      <span class="desc">
-        {t("start.continueDesc", {
-          game: t(`game.${rec.game}` as MessageKey),
-          mode: t(`mode.${rec.daily ? "daily" : rec.mode}` as MessageKey),
-          size: rec.size,
-          score,
-        })}
-      </span>
-      <button type="button" class="btn ghost small" onClick={onForget}>
-        {t("start.discard")}
-      </button>
+      {asking ? (
+        <span class="confirm" role="group" aria-label={t("start.deleteConfirm")}>
+          <button type="button" class="btn danger small" onClick={onDelete}>
+            {t("start.deleteYes")}
+          </button>
+          <button type="button" class="btn small" onClick={() => setAsking(false)}>
+            {t("start.deleteNo")}
+          </button>
+        </span>
+      ) : (
+        <button type="button" class="btn ghost small" onClick={() => setAsking(true)} aria-label={`${t("start.delete")}: ${name}, ${meta}`}>
+          {t("start.delete")}
+        </button>
+      )}
     </li>
   );
 }
@@ -246,7 +286,7 @@ function statusOf(rec: SeatRecord, state: RoomState | null): OnlineStatus {
   return state.to_move === rec.seat ? "yourTurn" : "theirTurn";
 }
 
-function OnlineGames(): JSX.Element {
+function OnlineGames(): JSX.Element | null {
   const { t } = useI18n();
   const [recs, setRecs] = useState<SeatRecord[]>(() => storage.onlineGames());
   const [status, setStatus] = useState<Record<string, OnlineStatus>>({});
@@ -259,14 +299,15 @@ function OnlineGames(): JSX.Element {
         .then((res) => {
           if (!alive) return;
           const room = fromSnapshot(res.state);
-          const st = statusOf(rec, room);
           storage.updateSummary(rec.roomId, {
             version: room.version,
             scores: [room.scores[0], room.scores[1]],
             toMove: room.to_move,
             isOver: room.is_over,
+            expiresAt: room.expires_in_seconds === null ? null : Date.now() + room.expires_in_seconds * 1000,
+            gameNumber: room.game_number,
           });
-          setStatus((old) => ({ ...old, [rec.roomId]: st }));
+          setStatus((old) => ({ ...old, [rec.roomId]: statusOf(rec, room) }));
         })
         .catch((e: unknown) => {
           if (!alive) return;
@@ -279,43 +320,40 @@ function OnlineGames(): JSX.Element {
     };
   }, [recs]);
 
+  if (recs.length === 0) return null;
   return (
     <section class="card online" aria-labelledby="online-h">
       <h2 id="online-h">{t("start.online")}</h2>
-      {recs.length === 0 ? (
-        <p class="muted">{t("start.onlineEmpty")}</p>
-      ) : (
-        <ul class="plain">
-          {recs.map((rec) => {
-            const st = status[rec.roomId] ?? "unknown";
-            return (
-              <li key={rec.roomId} class={`row online-${st}`} data-room={rec.roomId}>
-                <Link href={`/r/${rec.roomId}`} class="room-link">
-                  <span class={`swatch seat${rec.seat}`} aria-hidden="true" />
-                  <span>
-                    {t(`game.${rec.game}` as MessageKey)} {rec.size} · {t(`mode.${rec.mode}` as MessageKey)}
-                  </span>
-                </Link>
-                <span class={`badge ${st}`}>{t(`online.${st}` as MessageKey)}</span>
-                {st === "gone" || st === "over" ? (
-                  <button
-                    type="button"
-                    class="btn ghost small"
-                    aria-label={t("start.onlineForget")}
-                    title={t("start.onlineForget")}
-                    onClick={() => {
-                      storage.forgetSeat(rec.roomId);
-                      setRecs(storage.onlineGames());
-                    }}
-                  >
-                    ×
-                  </button>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ul class="plain">
+        {recs.map((rec) => {
+          const st = status[rec.roomId] ?? "unknown";
+          return (
+            <li key={rec.roomId} class={`row online-${st} game-${rec.game}`} data-room={rec.roomId}>
+              <Link href={`/r/${rec.roomId}`} class="room-link">
+                <span class={`swatch seat${rec.seat}`} aria-hidden="true" />
+                <span>
+                  {t(`game.${rec.game}` as MessageKey)} {rec.size} · {t(`mode.${rec.mode}` as MessageKey)}
+                </span>
+              </Link>
+              <span class={`badge ${st}`}>{t(`online.${st}` as MessageKey)}</span>
+              {st === "gone" || st === "over" ? (
+                <button
+                  type="button"
+                  class="btn ghost small"
+                  aria-label={t("start.onlineForget")}
+                  title={t("start.onlineForget")}
+                  onClick={() => {
+                    storage.forgetSeat(rec.roomId);
+                    setRecs(storage.onlineGames());
+                  }}
+                >
+                  ×
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,9 @@
-// Keeping seats: what happens in the browser after the server grants a seat.
-import { fromSnapshot, type RoomState, type SeatGrant } from "../net";
-import { storage } from "../storage";
+// Keeping seats: what happens in the browser after the server grants a seat, and
+// starting a room from the screens.
+import { api, fromSnapshot, type CreateRoom, type RoomState, type SeatGrant } from "../net";
+import { storage, type SeatRecord } from "../storage";
+import { navigate } from "../router";
+import { dailyRoomBody } from "./dailyCount";
 
 export function sizeOf(state: Pick<RoomState, "game" | "board">): string {
   const b = state.board as { rows?: number; cols?: number; width?: number; height?: number };
@@ -9,17 +12,10 @@ export function sizeOf(state: Pick<RoomState, "game" | "board">): string {
   return "";
 }
 
-/** Store a granted seat; computer and hot-seat rooms become the game to continue. */
+/** Store a granted seat; computer and hot-seat rooms join the games to continue. */
 export function rememberGrant(grant: SeatGrant, size?: string): void {
   if (!grant.token || grant.seat === null) return;
   const st = fromSnapshot(grant.state);
-  if (st.mode === "computer" || st.mode === "local") {
-    // One local game per game kind: the previous one is forgotten.
-    for (const old of storage.localGames()) {
-      if (old.game === st.game && old.roomId !== grant.room_id) storage.forgetSeat(old.roomId);
-    }
-    storage.setLocalGame(st.game, grant.room_id);
-  }
   storage.saveSeat({
     roomId: grant.room_id,
     token: grant.token,
@@ -35,6 +31,23 @@ export function rememberGrant(grant: SeatGrant, size?: string): void {
       toMove: st.to_move,
       isOver: st.is_over,
       level: st.level,
+      gameNumber: st.game_number,
     },
   });
+}
+
+/** Create a room, keep its seat and open it. */
+export async function startRoom(body: CreateRoom, size?: string): Promise<void> {
+  const grant = await api.createRoom(body);
+  rememberGrant(grant, size);
+  navigate(`/r/${grant.room_id}`);
+}
+
+/** A room like one this browser played in (same game, mode, size and level). */
+export function bodyLike(rec: SeatRecord): CreateRoom {
+  if (rec.daily) return dailyRoomBody(storage.dailyPlayer()) as CreateRoom;
+  const [a, b] = rec.size.split("×").map((n) => Number(n));
+  const level = (rec.summary?.level ?? "normal") as "easy" | "normal" | "hard";
+  if (rec.game === "boxes") return { game: "boxes", mode: rec.mode, cols: a || 5, rows: b || 5, level };
+  return { game: "dots", mode: rec.mode, width: a || 20, height: b || 20, level };
 }

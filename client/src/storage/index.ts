@@ -1,5 +1,6 @@
-// Everything tetrad keeps in the browser: seat tokens per room, the local games to
-// continue, and settings. Nothing else in the client touches localStorage.
+// Everything tetrad keeps in the browser: seat tokens per room (and with them the local
+// games to continue), the board-of-the-day player id and counted results, and settings.
+// Nothing else in the client touches localStorage.
 import type { Lang } from "../i18n";
 
 export type GameName = "boxes" | "dots";
@@ -29,19 +30,57 @@ export interface GameSummary {
   isOver: boolean;
   level?: string | null;
   guestJoined?: boolean;
+  /** When the server deletes the room if nothing happens before (ms since the epoch). */
+  expiresAt?: number | null;
+  /** Which game of the room this is (1, 2, … after restarts). */
+  gameNumber?: number;
+}
+
+/** The board-of-the-day game of one day that counts: the first this browser finished. */
+export interface DailyRecord {
+  roomId: string;
+  gameNumber: number;
+  boxes: number;
+  total: number;
 }
 
 export interface Settings {
   lang: Lang | null;
   tapPreview: boolean;
+  /** Move, capture, turn and game-over sounds; null: never chosen (see soundOn). */
+  sound: boolean | null;
 }
 
-const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true };
+const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, sound: null };
+
+/** Firefox tells whether audio may start before a click; other browsers do not say. */
+interface AutoplayInfo {
+  getAutoplayPolicy?: (kind: string) => string;
+}
+
+/**
+ * Whether sounds play: the player's choice, else on only where the browser lets a page
+ * play audio before any click (elsewhere the first sounds would be lost anyway).
+ */
+export function soundOn(settings: Settings, nav: AutoplayInfo = (globalThis.navigator ?? {}) as AutoplayInfo): boolean {
+  if (settings.sound !== null) return settings.sound;
+  try {
+    return nav.getAutoplayPolicy?.("audiocontext") === "allowed";
+  } catch {
+    return false;
+  }
+}
+
+/** Days of board-of-the-day results kept in the browser. */
+const DAILY_KEEP_DAYS = 40;
 
 const PREFIX = "tetrad:v1:";
 const SEATS = `${PREFIX}seats`;
-const LOCAL = `${PREFIX}local`;
+/** The one-game-per-kind pointers of earlier versions; only ever removed now. */
+const OLD_LOCAL = `${PREFIX}local`;
 const SETTINGS = `${PREFIX}settings`;
+const DAILY_PLAYER = `${PREFIX}daily-player`;
+const DAILY = `${PREFIX}daily`;
 
 /** The part of the Web Storage API we need, so tests and private windows can swap it. */
 export interface KeyValue {
@@ -145,45 +184,54 @@ export class BrowserStorage {
     const all = this.seats();
     delete all[roomId];
     this.write(SEATS, all);
-    const local = this.localPointers();
-    for (const [game, id] of Object.entries(local)) if (id === roomId) delete local[game as GameName];
-    this.write(LOCAL, local);
   }
 
   // -- local games (computer and hot-seat rooms) ----------------------------------------
 
-  private localPointers(): Partial<Record<GameName, string>> {
-    return this.read<Partial<Record<GameName, string>>>(LOCAL, {});
-  }
-
-  /** Remember a computer or hot-seat room as the game to continue for its game kind. */
-  setLocalGame(game: GameName, roomId: string): boolean {
-    const local = this.localPointers();
-    local[game] = roomId;
-    return this.write(LOCAL, local);
-  }
-
-  clearLocalGame(game: GameName, roomId?: string): void {
-    const local = this.localPointers();
-    if (roomId === undefined || local[game] === roomId) {
-      delete local[game];
-      this.write(LOCAL, local);
-    }
-  }
-
-  /** The saved local games that can be continued (with their seat records). */
+  /** Every unfinished computer or hot-seat game, newest first: kept until deleted or finished. */
   localGames(): SeatRecord[] {
-    const out: SeatRecord[] = [];
-    for (const id of Object.values(this.localPointers())) {
-      const rec = id ? this.getSeat(id) : null;
-      if (rec) out.push(rec);
-    }
-    return out.sort((a, b) => b.updatedAt - a.updatedAt);
+    return this.listSeats().filter((s) => (s.mode === "computer" || s.mode === "local") && !s.summary?.isOver);
   }
 
   /** Rooms with friends this browser holds a seat in. */
   onlineGames(): SeatRecord[] {
     return this.listSeats().filter((s) => s.mode === "live" || s.mode === "correspondence");
+  }
+
+  // -- board of the day ----------------------------------------------------------------
+
+  /** This browser's anonymous board-of-the-day id (128 random bits), made once. */
+  dailyPlayer(): string {
+    const known = this.read<string | null>(DAILY_PLAYER, null);
+    if (typeof known === "string" && /^[0-9a-f]{32}$/.test(known)) return known;
+    const bytes = new Uint8Array(16);
+    globalThis.crypto.getRandomValues(bytes);
+    const id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    this.write(DAILY_PLAYER, id);
+    return id;
+  }
+
+  private dailyRecords(): Record<string, DailyRecord> {
+    const all = this.read<Record<string, DailyRecord>>(DAILY, {});
+    return all && typeof all === "object" ? all : {};
+  }
+
+  /** The counted game of a day (YYYY-MM-DD), if this browser finished one. */
+  dailyRecord(date: string): DailyRecord | null {
+    const rec = this.dailyRecords()[date];
+    return rec && typeof rec.roomId === "string" ? rec : null;
+  }
+
+  /** Keep a day's first finished game as its counted one; later games never replace it. */
+  countDaily(date: string, rec: DailyRecord): DailyRecord {
+    const all = this.dailyRecords();
+    const kept = all[date];
+    if (kept) return kept;
+    all[date] = rec;
+    const days = Object.keys(all).sort();
+    for (const old of days.slice(0, Math.max(0, days.length - DAILY_KEEP_DAYS))) delete all[old];
+    this.write(DAILY, all);
+    return rec;
   }
 
   // -- settings ------------------------------------------------------------------------
@@ -200,7 +248,7 @@ export class BrowserStorage {
 
   /** Forget everything tetrad keeps in this browser. */
   clearAll(): void {
-    for (const key of [SEATS, LOCAL, SETTINGS]) {
+    for (const key of [SEATS, OLD_LOCAL, SETTINGS, DAILY_PLAYER, DAILY]) {
       try {
         this.kv.removeItem(key);
       } catch {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { BrowserStorage, type KeyValue } from "./index";
+import { describe, expect, it, vi } from "vitest";
+import { BrowserStorage, soundOn, type KeyValue } from "./index";
 
 function mem(): KeyValue {
   const m = new Map<string, string>();
@@ -27,30 +27,45 @@ describe("BrowserStorage", () => {
     expect(s.getSeat("a")).toBeNull();
   });
 
-  it("remembers the local game to continue and its latest summary", () => {
+  it("keeps every unfinished local game until it is deleted or finished", () => {
     const s = new BrowserStorage(mem());
+    let now = Date.UTC(2026, 10, 2, 12);
+    vi.spyOn(Date, "now").mockImplementation(() => (now += 1000));
     s.saveSeat(seat("c", "computer"));
-    s.setLocalGame("boxes", "c");
+    s.saveSeat({ ...seat("d", "computer"), game: "dots" });
+    s.saveSeat({ ...seat("e", "computer") });
+    s.saveSeat(seat("online"));
     s.updateSummary("c", { version: 9, scores: [2, 1], toMove: 0, isOver: false });
-    const [g] = s.localGames();
-    expect(g!.roomId).toBe("c");
-    expect(g!.summary!.scores).toEqual([2, 1]);
-    expect(s.onlineGames()).toHaveLength(0);
-    s.clearLocalGame("boxes", "other");
-    expect(s.localGames()).toHaveLength(1);
-    s.clearLocalGame("boxes", "c");
-    expect(s.localGames()).toHaveLength(0);
+    // Three games of two kinds, newest first; friend rooms are not among them.
+    expect(s.localGames().map((g) => g.roomId)).toEqual(["c", "e", "d"]);
+    expect(s.localGames()[0]!.summary!.scores).toEqual([2, 1]);
+    expect(s.onlineGames().map((g) => g.roomId)).toEqual(["online"]);
+    s.updateSummary("e", { version: 30, scores: [5, 4], toMove: 1, isOver: true });
+    expect(s.localGames().map((g) => g.roomId)).toEqual(["c", "d"]);
+    s.forgetSeat("d");
+    expect(s.localGames().map((g) => g.roomId)).toEqual(["c"]);
   });
 
   it("keeps settings and survives garbage", () => {
     const kv = mem();
     const s = new BrowserStorage(kv);
-    expect(s.settings()).toEqual({ lang: null, tapPreview: true });
+    expect(s.settings()).toEqual({ lang: null, tapPreview: true, sound: null });
     s.saveSettings({ lang: "cs" });
     expect(new BrowserStorage(kv).settings().lang).toBe("cs");
     kv.setItem("tetrad:v1:seats", "{not json");
     expect(s.listSeats()).toEqual([]);
     s.clearAll();
     expect(s.settings().lang).toBeNull();
+  });
+
+  it("plays sounds when chosen, else only where the browser allows audio at once", () => {
+    const base = { lang: null, tapPreview: true };
+    const allowed = { getAutoplayPolicy: () => "allowed" };
+    const blocked = { getAutoplayPolicy: () => "allowed-muted" };
+    expect(soundOn({ ...base, sound: null }, allowed)).toBe(true);
+    expect(soundOn({ ...base, sound: null }, blocked)).toBe(false);
+    expect(soundOn({ ...base, sound: null }, {})).toBe(false);
+    expect(soundOn({ ...base, sound: true }, blocked)).toBe(true);
+    expect(soundOn({ ...base, sound: false }, allowed)).toBe(false);
   });
 });

@@ -1,0 +1,82 @@
+// What a screen reader hears about a room event: the other side's moves, every capture,
+// offers and the end of the game. Pure: the room screen feeds it events as they come.
+import type { MessageKey, Translator } from "../../i18n";
+import type { RoomState, Seat, AppliedEvent } from "../../net";
+import type { People } from "./people";
+
+export interface AnnounceContext {
+  tr: Translator;
+  people: People;
+  /** The seat at this screen (null: a spectator); in one-device rooms both are "mine". */
+  mySeat: Seat | null;
+  mode: RoomState["mode"];
+  game: RoomState["game"];
+}
+
+/** The score a seat gained with one change (captures, closed boxes). */
+function gained(before: RoomState | null, after: RoomState | null, seat: Seat): number {
+  if (!before || !after) return 0;
+  return Math.max(0, after.scores[seat] - before.scores[seat]);
+}
+
+function moveWords(move: Record<string, unknown>, ctx: AnnounceContext): string {
+  const { t } = ctx.tr;
+  const line = move.line as [[number, number], [number, number]] | undefined;
+  if (line) return t("line.label", { x1: line[0][0], y1: line[0][1], x2: line[1][0], y2: line[1][1] });
+  const point = move.point as [number, number] | undefined;
+  return point ? t("dots.point", { x: point[0], y: point[1] }) : "";
+}
+
+export function announceEvent(ev: AppliedEvent, before: RoomState | null, after: RoomState | null, ctx: AnnounceContext): string | null {
+  const { t, tn } = ctx.tr;
+  const e = ev.event;
+  const others = ctx.mode !== "local" && ctx.mySeat !== null;
+  switch (e.kind) {
+    case "move": {
+      const name = ctx.people[e.seat].name;
+      const parts: string[] = [];
+      const theirs = !others || e.seat !== ctx.mySeat;
+      if (theirs && ctx.mode !== "local") {
+        const where = moveWords(e.move, ctx);
+        parts.push(t(ctx.game === "boxes" ? "announce.drew" : "announce.placed", { name, line: where, point: where }));
+      }
+      const n = gained(before, after, e.seat);
+      if (n > 0) parts.push(tn(ctx.game === "boxes" ? "announceBoxes" : "announceCaptures", n, { name }));
+      return parts.length ? parts.join(" ") : null;
+    }
+    case "ended":
+      if (e.reason === "agreement") return t("over.agreed");
+      return e.seat === null ? null : t("over.resigned", { name: ctx.people[e.seat].name });
+    case "undone":
+      return t("announce.undone");
+    case "restarted":
+      return t("restart.done");
+    case "level":
+      return t("controls.levelChanged", { level: t(`level.${e.level}` as MessageKey) });
+    case "joined":
+      return e.seat === ctx.mySeat ? null : t("announce.joined", { name: ctx.people[e.seat].name });
+    case "requested": {
+      if (e.seat === ctx.mySeat) return null;
+      const key = e.request === "restart" ? "restart.theirs" : ctx.game === "dots" ? "dots.end.theirs" : "end.theirs";
+      return t(key, { name: ctx.people[e.seat].name });
+    }
+    case "declined":
+      if (e.seat === null || e.seat === ctx.mySeat) return null;
+      return t(e.request === "restart" ? "restart.declined" : ctx.game === "dots" ? "dots.end.declined" : "end.declined");
+    default:
+      return null;
+  }
+}
+
+/** The headline of a finished game for the person at this screen. */
+export function resultHeadline(state: RoomState, people: People, mySeat: Seat | null, tr: Translator): string {
+  const winner = state.outcome?.winner ?? null;
+  if (winner === null) return tr.t("over.draw");
+  if (mySeat !== null && state.mode !== "local") return winner === mySeat ? tr.t("over.youWin") : tr.t("over.youLose");
+  return tr.t("over.won", { name: people[winner].name });
+}
+
+export function finalScore(state: RoomState, people: People, tr: Translator): string {
+  const scores = state.scores;
+  return tr.t("over.score", { a: `${people[0].name} ${scores[0]}`, b: `${scores[1]} ${people[1].name}` });
+}

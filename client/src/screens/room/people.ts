@@ -1,0 +1,70 @@
+// Who sits where, in words: names, letters and colours of the two seats, and the line
+// that says whose move it is.
+import type { MessageKey, Translator } from "../../i18n";
+import type { RoomState, Seat } from "../../net";
+import { isFriendRoom, waitingForGuest } from "../allowed";
+
+export interface Person {
+  name: string;
+  /** Shown in claimed boxes and on the player card. */
+  letter: string;
+  colour: string;
+}
+
+export type People = [Person, Person];
+
+export function describeSeats(state: RoomState, mySeat: Seat | null, isPlayer: boolean, tr: Translator): People {
+  const { t } = tr;
+  const colourName = (s: Seat) =>
+    state.game === "dots" ? t(s === 0 ? "dots.seat0" : "dots.seat1") : t(s === 0 ? "seat.gold" : "seat.coral");
+  const out = ([0, 1] as Seat[]).map((s): Person => {
+    const colour = colourName(s);
+    if (state.mode === "computer") {
+      return state.computer_seat === s
+        ? { name: t("player.computer"), letter: t("letter.computer"), colour }
+        : { name: t("player.you"), letter: t("letter.you"), colour };
+    }
+    if (state.mode === "local") return { name: t("player.n", { n: s + 1 }), letter: String(s + 1), colour };
+    if (isPlayer && mySeat !== null) {
+      return { name: s === mySeat ? t("player.you") : t("player.friend"), letter: String(s + 1), colour };
+    }
+    if (state.game === "dots") return { name: t(s === 0 ? "dots.player0" : "dots.player1"), letter: String(s + 1), colour };
+    return { name: t(s === 0 ? "player.gold" : "player.coral"), letter: String(s + 1), colour };
+  });
+  return [out[0]!, out[1]!];
+}
+
+/** Whether the side to move also drew the last line (it closed a box and moves again). */
+export function movesAgain(state: RoomState): boolean {
+  const lines = (state.board as { lines?: Array<{ player: number | null }> }).lines;
+  if (state.game !== "boxes" || !Array.isArray(lines) || state.move_count === 0) return false;
+  const last = lines[lines.length - 1];
+  return !!last && last.player === state.to_move;
+}
+
+export function isMyTurn(state: RoomState, mySeat: Seat | null, isPlayer: boolean): boolean {
+  if (!isPlayer || mySeat === null || state.is_over || waitingForGuest(state)) return false;
+  return state.mode === "local" || (state.to_move === mySeat && !(state.mode === "computer" && state.thinking));
+}
+
+export function turnText(state: RoomState, mySeat: Seat | null, isPlayer: boolean, people: People, sending: boolean, tr: Translator): string {
+  const { t } = tr;
+  if (state.is_over) return t("over.title");
+  if (sending) return t("turn.sending");
+  if (isPlayer && waitingForGuest(state)) return t("room.waitingGuest");
+  if (state.mode === "computer" && state.to_move === state.computer_seat) return t("turn.computer");
+  const mover = people[state.to_move];
+  const again = movesAgain(state);
+  if (state.mode === "local") return `${t("turn.other", { name: mover.name })}${again ? ` ${t("turn.again")}` : ""}`;
+  if (isPlayer && state.to_move === mySeat) return again ? t("turn.again") : t("turn.yours");
+  if (isPlayer && isFriendRoom(state)) return t("turn.waitFriend");
+  return t("turn.other", { name: mover.name });
+}
+
+/** The game's name and its mode, e.g. "Dots and Boxes · Against the computer". */
+export function gameTitle(state: RoomState, tr: Translator): { game: string; mode: string } {
+  return {
+    game: tr.t(`game.${state.game}` as MessageKey),
+    mode: tr.t(`mode.${state.daily ? "daily" : state.mode}` as MessageKey),
+  };
+}
