@@ -42,6 +42,17 @@ def listening_socket() -> socket.socket:
     return sock
 
 
+def wait_started(running: Running, check: Callable[[], object], what: str) -> None:
+    """Wait for a process just spawned to be ready; stop it if it never gets there, so a
+    failed start leaves nothing running."""
+    try:
+        wait_until(check, what)
+    except BaseException:
+        with contextlib.suppress(Exception):
+            running.stop(timeout=5)
+        raise
+
+
 def wait_until(check: Callable[[], object], what: str, timeout: float = START_TIMEOUT) -> None:
     """Poll ``check()`` until it holds (a state to reach, with a generous bound)."""
     deadline = time.monotonic() + timeout
@@ -133,7 +144,7 @@ def start_tetrad(name: str, directory: Path, *args: str, env: dict[str, str] | N
         sock.close()
     tetrad = Tetrad(running.name, running.process, running.log, f"http://127.0.0.1:{port}")
     if wait:
-        wait_until(tetrad.ready, f"{name} ready")
+        wait_started(tetrad, tetrad.ready, f"{name} ready")
     return tetrad
 
 
@@ -170,7 +181,7 @@ def start_redis(directory: Path, *options: str, config: Path | None = None) -> R
                 return conn.recv(16).startswith(b"+PONG")
             return False
 
-        wait_until(answers, "redis-server answers")
+        wait_started(redis, answers, "redis-server answers")
         if redis.alive():
             return redis
     raise RuntimeError("could not start redis-server on a free port")
@@ -293,7 +304,7 @@ def start_caddy(directory: Path, upstreams: list[str], domain: str = "localhost"
                 return False
             return True
 
-        wait_until(serving, "caddy serves https")
+        wait_started(caddy, serving, "caddy serves https")
         if caddy.alive():
             return caddy
     raise RuntimeError(f"caddy did not start:\n{caddy.output()[-3000:]}")
