@@ -21,7 +21,8 @@ from server.api.schemas import (
     YourSeat,
 )
 from server.protocol import EventMessage, Hint, MakeMove, RoomAction, to_command
-from server.rooms.service import Done, Granted, RoomOptions, RoomService, seat_of
+from server.rooms.model import RoomOptions
+from server.rooms.service import Done, Granted, RoomService, seat_of
 from server.ws.hub import EventWaiter, Hub
 
 ERRORS: dict[int | str, dict[str, Any]] = {
