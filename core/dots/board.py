@@ -359,7 +359,7 @@ class DotsBoard:
                     enclosed[index] |= wall
         return taken
 
-    def inside_chain(self, seed: int, walk: list[int], wall: int) -> list[int]:
+    def _inside_chain(self, seed: int, walk: list[int], wall: int) -> list[int]:
         """Everything inside the outer chain of a closed outline walk of ``wall`` marks
         round ``seed`` (see :meth:`_add_pockets`).
         """
@@ -517,10 +517,10 @@ class DotsBoard:
                 seen.add(near)
                 stack.append(near)
         top = min(seen)
-        chain = self.walk_outline(top - self.geometry.stride, top, 0, wall)
-        self._take(owner, self.inside_chain(top, chain, wall))
+        chain = self._walk_outline(top - self.geometry.stride, top, 0, wall)
+        self._take(owner, self._inside_chain(top, chain, wall))
 
-    def walk_outline(self, left: int, right: int, heading: int, wall: int) -> list[int]:
+    def _walk_outline(self, left: int, right: int, heading: int, wall: int) -> list[int]:
         """The walls met walking once round an outline from the edge between ``left`` (a
         wall) and ``right`` (not a wall), keeping walls on the left.
         """
