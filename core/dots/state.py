@@ -94,9 +94,9 @@ class LegalPoints(Sequence[Point]):
 
     __slots__ = ("_points", "_state")
 
-    def __init__(self, state: DotsState) -> None:
+    def __init__(self, state: DotsState, points: tuple[Point | None, ...]) -> None:
         self._state = state
-        self._points = state.geometry.points
+        self._points = points
 
     def _indices(self) -> list[int]:
         legal = self._state._legal
@@ -153,7 +153,6 @@ class DotsState(PlayedGame[Point]):
         "_end",
         "_houses",
         "_legal",
-        "_lent",
         "_options",
         "_over",
         "_scores",
@@ -164,8 +163,6 @@ class DotsState(PlayedGame[Point]):
     """The board of this position, or None while a child has it (see the module docs)."""
     _legal: list[int] | None
     """The playable indices in increasing order, handed over with the board."""
-    _lent: bool
-    """Whether this state's board went to a child once: later children get copies."""
     _scores: tuple[int, int]
     _over: bool
     _areas: Regions
@@ -194,7 +191,6 @@ class DotsState(PlayedGame[Point]):
         self._options = options
         self._board = board
         self._legal = legal
-        self._lent = False
         self._history = history
         self._length = length
         self._scores = scores
@@ -309,7 +305,7 @@ class DotsState(PlayedGame[Point]):
         """
         if self._over:
             return ()
-        return LegalPoints(self)
+        return LegalPoints(self, self._options.geometry.points)
 
     def to_board(self) -> DotsBoard:
         """A mutable copy of the position for search: the fast path (see core.dots.board)."""
@@ -438,8 +434,7 @@ class DotsState(PlayedGame[Point]):
         if self._over:
             raise IllegalMove("the game is over")
         point = move if type(move) is Point else _coerce(move)
-        geo = self._options.geometry
-        index = geo.index(point)
+        index = self._options.geometry.index(point)
         board = self._board
         if board is None:
             board = self._own_board()
@@ -449,14 +444,14 @@ class DotsState(PlayedGame[Point]):
             raise IllegalMove(f"{point} is already taken")
         legal = self._legal
         assert legal is not None
-        if self._lent:
-            # This state branches: it keeps its board and the child gets a copy.
+        if len(self._history) != self._length:
+            # A child was played from this state before: it branches, so it keeps its
+            # board and this child gets a copy.
             board = board.copy()
             legal = legal[:]
         else:
             self._board = None
             self._legal = None
-            self._lent = True
         enclosing = board.enclosed[index]
         areas_link, cut_off = board.areas, board.cut_off
         board.place(index)
