@@ -323,18 +323,23 @@ class DotsState(PlayedGame[Point]):
         return tuple(self._public(region, House) for region in regions)
 
     def marks(self) -> tuple[Mark, ...]:
-        """Every mark on the board, row by row, and whether it is captured."""
-        board = self._own_board()
-        mark, owner, points = board.mark, board.owner, self.geometry.points
-        found = []
-        for index in self.geometry.indices:
-            who = mark[index]
-            if who:
-                held = owner[index]
-                point = points[index]
-                assert point is not None
-                found.append(Mark(point, 0 if who == 1 else 1, held not in (0, who)))
-        return tuple(found)
+        """Every mark on the board, row by row, and whether it is captured.
+
+        Worked out from the moves and the visible areas (a mark is captured when it lies
+        in a visible area of the other player), so it never needs the board back from a
+        child.
+        """
+        geo = self.geometry
+        index = geo.index
+        owners = {index(point): player for point, player in start_marks(geo, self.start)}
+        for number, point in enumerate(self._history[: self._length]):
+            owners[index(point)] = 1 if number & 1 else 0
+        held = {cell: area.owner for area in self._areas.values() for cell in area.cells}
+        points = geo.points
+        return tuple(
+            Mark(_point(points, cell), owner, held.get(cell, owner) != owner)
+            for cell, owner in sorted(owners.items())
+        )
 
     def snapshot(self) -> DotsSnapshot:
         """The whole position as a client draws it (see :mod:`core.dots.snapshot`)."""
