@@ -260,7 +260,9 @@ class Area(BaseModel):
 class House(BaseModel):
     """An empty enclosure: both players may still play inside it."""
 
-    key: Dot = Field(description="its first inside point in row-major order (unique)")
+    key: Dot = Field(
+        description="its first inside point in row-major order (unique with the owner)"
+    )
     owner: Seat
     chain: list[Dot]
     inside: list[Dot]
@@ -350,8 +352,10 @@ class MoveEvent(BaseModel):
         description="keys of areas swallowed by a capture",
     )
     houses_added: list[House] = Field(default_factory=list, exclude_if=_absent)
-    houses_removed: list[Dot] = Field(
-        default_factory=list, exclude_if=_absent, description="keys of houses gone"
+    houses_removed: list[tuple[int, int, Seat]] = Field(
+        default_factory=list,
+        exclude_if=_absent,
+        description="houses gone, as [x, y, owner]: their key and owner",
     )
 
 

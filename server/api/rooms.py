@@ -86,7 +86,7 @@ async def read_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId
 ) -> RoomStateResponse:
     loaded, snapshot = await rooms.snapshot(room_id)
-    seat = seat_of(loaded.room, token)
+    seat = seat_of(loaded.room, token)  # the snapshot is a fresh read
     you = None
     if seat is not None:
         you = YourSeat(

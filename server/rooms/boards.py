@@ -1,12 +1,11 @@
 """Positions of ``core`` as clients see them: whole boards for snapshots, and what one move
-changed for move events. The only module that reads the games' drawing data."""
+changed for move events, built from the games' typed snapshots and changes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.boxes import BoxesState, Line
 from core.dots import DotsState, Point
+from core.dots.snapshot import Enclosure
 from server.protocol import (
     Area,
     BoxesBoard,
@@ -21,10 +20,14 @@ from server.protocol import (
 from server.rooms.model import AnyGame, Move
 
 
+def _xy(point: Point) -> tuple[int, int]:
+    return (point.x, point.y)
+
+
 def move_view(move: Move) -> LineMove | PointMove:
     if isinstance(move, Line):
         return LineMove(line=(move[0], move[1]))
-    return PointMove(point=(move.x, move.y))
+    return PointMove(point=_xy(move))
 
 
 def board_view(game: AnyGame) -> BoxesBoard | DotsBoard:
@@ -35,120 +38,65 @@ def board_view(game: AnyGame) -> BoxesBoard | DotsBoard:
     return _dots_board(game)
 
 
-def move_event(
-    before: AnyGame, after: AnyGame, seat: int, move: Move, move_id: str | None
-) -> MoveEvent:
-    """The event of ``move`` played by ``seat`` on ``before``, which led to ``after``."""
+def move_event(after: AnyGame, seat: int, move: Move, move_id: str | None) -> MoveEvent:
+    """The event of ``move``, played by ``seat``, which led to ``after``."""
     event = MoveEvent(seat=0 if seat == 0 else 1, move=move_view(move), move_id=move_id)
     if isinstance(after, BoxesState):
-        event.closed = _closed(after, move)
-    elif isinstance(after, DotsState) and isinstance(before, DotsState):
-        _dots_change(before, after, event)
+        event.closed = list(after.last_closed)
+    elif isinstance(after, DotsState):
+        change = after.change()
+        if not change.is_quiet:
+            event.captures = [_area(area) for area in change.areas_added]
+            event.areas_removed = [_xy(area.key) for area in change.areas_removed]
+            event.houses_added = [_house(house) for house in change.houses_added]
+            event.houses_removed = [
+                (house.key.x, house.key.y, house.owner) for house in change.houses_removed
+            ]
     return event
 
 
-# -- Dots and Boxes -------------------------------------------------------------------------
-
-
 def _boxes_board(game: BoxesState) -> BoxesBoard:
-    lines = [DrawnLine(line=(line[0], line[1]), player=None) for line in game.start]
-    lines += [
-        DrawnLine(line=(line[0], line[1]), player=0 if player == 0 else 1)
-        for line, player in zip(game.moves, game.movers(), strict=True)
-    ]
-    geo = game.geometry
-    boxes = []
-    for index in range(geo.box_count):
-        bit = 1 << index
-        for owner in (0, 1):
-            if game.owned[owner] & bit:
-                boxes.append(OwnedBox(box=geo.box_at(index), owner=0 if owner == 0 else 1))
-    last = game.moves[-1] if game.moves else None
+    snap = game.snapshot()
+    last = snap.last_move
     return BoxesBoard(
-        rows=game.rows,
-        cols=game.cols,
-        lines=lines,
-        boxes=boxes,
+        rows=snap.rows,
+        cols=snap.cols,
+        lines=[DrawnLine(line=(d.line[0], d.line[1]), player=d.player) for d in snap.lines],
+        boxes=[OwnedBox(box=b.box, owner=b.owner) for b in snap.boxes],
         last_move=None if last is None else LineMove(line=(last[0], last[1])),
     )
 
 
-def _closed(after: BoxesState, move: Move) -> list[tuple[int, int]]:
-    """The boxes ``move`` closed: those beside it with all four sides drawn now."""
-    geo = after.geometry
-    index = geo.index_of[move]  # type: ignore[index]
-    drawn = after.drawn
-    return [
-        geo.box_at(box)
-        for box in geo.line_boxes[index]
-        if drawn & geo.box_sides[box] == geo.box_sides[box]
-    ]
-
-
-# -- Dots -----------------------------------------------------------------------------------
-
-
-def _xy(pair: Any) -> tuple[int, int]:
-    return (int(pair[0]), int(pair[1]))
-
-
-def _key(inside: list[Any]) -> tuple[int, int]:
-    """The first inside point in row-major order."""
-    x, y = min((point[1], point[0]) for point in inside)[::-1]
-    return (x, y)
-
-
-def _areas(view: dict[str, Any]) -> dict[tuple[int, int], Area]:
-    areas = {}
-    for area in view["areas"]:
-        key = _key(area["inside"])
-        areas[key] = Area(
-            key=key,
-            captor=area["captor"],
-            chain=[_xy(p) for p in area["chain"]],
-            inside=[_xy(p) for p in area["inside"]],
-        )
-    return areas
-
-
-def _houses(view: dict[str, Any]) -> dict[tuple[int, int], House]:
-    houses = {}
-    for house in view["houses"]:
-        key = _key(house["inside"])
-        houses[key] = House(
-            key=key,
-            owner=house["owner"],
-            chain=[_xy(p) for p in house["chain"]],
-            inside=[_xy(p) for p in house["inside"]],
-        )
-    return houses
-
-
-def _dots_board(game: DotsState) -> DotsBoard:
-    view = game.view()
-    last = game.last_move
-    return DotsBoard(
-        width=game.width,
-        height=game.height,
-        start=game.start,
-        win_margin=game.options.win_margin,
-        grounding=game.options.grounding,
-        marks=[(m["point"][0], m["point"][1], m["owner"]) for m in view["marks"]],
-        areas=list(_areas(view).values()),
-        houses=list(_houses(view).values()),
-        ungrounded=[_xy(p) for p in view["ungrounded"]],
-        last_move=None if last is None else PointMove(point=(last.x, last.y)),
+def _area(area: Enclosure) -> Area:
+    return Area(
+        key=_xy(area.key),
+        captor=area.owner,
+        chain=[_xy(p) for p in area.chain],
+        inside=[_xy(p) for p in area.inside],
     )
 
 
-def _dots_change(before: DotsState, after: DotsState, event: MoveEvent) -> None:
-    old, new = before.view(), after.view()
-    old_areas, new_areas = _areas(old), _areas(new)
-    old_houses, new_houses = _houses(old), _houses(new)
-    event.captures = [area for key, area in new_areas.items() if old_areas.get(key) != area]
-    event.areas_removed = [key for key, area in old_areas.items() if new_areas.get(key) != area]
-    event.houses_added = [h for key, h in new_houses.items() if old_houses.get(key) != h]
-    event.houses_removed = [key for key, h in old_houses.items() if new_houses.get(key) != h]
+def _house(house: Enclosure) -> House:
+    return House(
+        key=_xy(house.key),
+        owner=house.owner,
+        chain=[_xy(p) for p in house.chain],
+        inside=[_xy(p) for p in house.inside],
+    )
 
 
-__all__ = ["Point", "board_view", "move_event", "move_view"]
+def _dots_board(game: DotsState) -> DotsBoard:
+    snap = game.snapshot()
+    last = snap.last_move
+    return DotsBoard(
+        width=snap.width,
+        height=snap.height,
+        start=snap.start,
+        win_margin=snap.win_margin,
+        grounding=snap.grounding,
+        marks=[(m.point.x, m.point.y, m.owner) for m in snap.marks],
+        areas=[_area(area) for area in snap.areas],
+        houses=[_house(house) for house in snap.houses],
+        ungrounded=[_xy(p) for p in snap.ungrounded],
+        last_move=None if last is None else PointMove(point=_xy(last)),
+    )

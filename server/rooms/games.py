@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.boxes import BoxesState
 from core.errors import TetradError
 from core.registry import game_kind, replay
 from server.errors import ApiError
@@ -36,8 +35,5 @@ def replay_moves(setup: dict[str, Any], moves: Sequence[Move]) -> AnyGame:
 
 
 def movers(game: AnyGame) -> list[int]:
-    """Who made each move of ``game``: in Dots players alternate from seat 0; in Dots and
-    Boxes the game knows (closing a box gives another move)."""
-    if isinstance(game, BoxesState):
-        return list(game.movers())
-    return [index % 2 for index in range(len(game.moves))]
+    """Who made each move of ``game``."""
+    return list(game.movers())

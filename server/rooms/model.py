@@ -108,7 +108,8 @@ class Room:
 
     @property
     def guest_joined(self) -> bool:
-        return all(seat.taken for seat in self.seats)
+        first, second = self.seats
+        return first.taken and second.taken
 
     @property
     def computer_to_move(self) -> bool:

@@ -16,9 +16,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from core.boxes import Line
+from core.boxes import BoxesState, Line
 from core.dots import DotsState, Point
 from core.errors import TetradError
+from core.game import ending_from_json
 from server.errors import ApiError
 from server.rooms import games
 from server.rooms.model import (
@@ -258,11 +259,8 @@ def room_from_meta(meta: dict[str, Any], moves: list[str], base: AnyGame | None 
 
 
 def _ended(game: AnyGame, end: dict[str, Any]) -> AnyGame:
-    kind = end.get("type")
-    if kind == "resignation":
-        return game.resign(end["player"])
-    if kind == "agreement":
-        return game.end_by_agreement()
-    if kind == "grounding" and isinstance(game, DotsState):
-        return game.ground(end["player"])
-    raise ValueError(f"unknown ending {end!r}")
+    """``game`` ended as the stored ``end`` says (resignation, agreement or grounding)."""
+    if isinstance(game, DotsState):
+        return game.end(ending_from_json(end, "grounding"))
+    assert isinstance(game, BoxesState)
+    return game.end(ending_from_json(end))

@@ -43,6 +43,7 @@ from server.store.room_store import RoomStore
 log = logging.getLogger("tetrad.rooms")
 
 COMMIT_ATTEMPTS = 8
+SEAT_TOKEN_NEEDED = "a valid seat token is required (Authorization: Bearer …)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,13 +116,6 @@ def seat_of(room: Room, token: str | None) -> Player | None:
     return found
 
 
-def require_seat(room: Room, token: str | None) -> Player:
-    seat = seat_of(room, token)
-    if seat is None:
-        raise ApiError("bad_token", "a valid seat token is required (Authorization: Bearer …)")
-    return seat
-
-
 def command_key(room: Room, seat: Player, command_id: str) -> str:
     """Command ids are scoped to the seat and the game: the same id from the other seat, or
     in the next game, is a new command."""
@@ -153,6 +147,16 @@ class RoomService:
 
     async def load(self, room_id: str) -> LoadedRoom:
         return await self.repository.get(room_id)
+
+    async def seat_for(self, room_id: str, token: str | None) -> tuple[LoadedRoom, Player | None]:
+        """The room and the seat ``token`` holds in it. A token this process's copy of the
+        room does not know may hold a seat taken since on another process: look again."""
+        loaded = await self.repository.get(room_id)
+        seat = seat_of(loaded.room, token)
+        if seat is None and token:
+            loaded = await self.repository.reload(room_id)
+            seat = seat_of(loaded.room, token)
+        return loaded, seat
 
     async def snapshot(self, room_id: str) -> tuple[LoadedRoom, RoomSnapshot]:
         """The room as it is now, with presence and expiry."""
@@ -255,8 +259,7 @@ class RoomService:
         )
 
     async def join(self, room_id: str, invite_code: str, token: str | None) -> Granted:
-        loaded = await self.repository.get(room_id)
-        own = seat_of(loaded.room, token)
+        loaded, own = await self.seat_for(room_id, token)
         if own is not None:
             _, snapshot = await self.snapshot(room_id)
             return Granted(loaded.room, own, token, snapshot)
@@ -285,11 +288,15 @@ class RoomService:
         acts without a token (the computer's own moves, joining)."""
         checked = False
         for _ in range(COMMIT_ATTEMPTS):
-            loaded = await self.repository.get(room_id)
-            room = loaded.room
-            actor: Player = seat if seat is not None else 0
             if seat is None and not isinstance(command, Join):
-                actor = require_seat(room, token)
+                loaded, found = await self.seat_for(room_id, token)
+                if found is None:
+                    raise ApiError("bad_token", SEAT_TOKEN_NEEDED)
+                actor: Player = found
+            else:
+                loaded = await self.repository.get(room_id)
+                actor = seat if seat is not None else 0
+            room = loaded.room
             key = _command_key(room, actor, command)
             decision = rules.decide(room, loaded.version, actor, command)
             if decision is None:
@@ -347,9 +354,10 @@ class RoomService:
 
     async def hint(self, room_id: str, token: str | None) -> Done:
         """The move the computer would make for the seat of ``token`` (nothing changes)."""
-        loaded = await self.repository.get(room_id)
+        loaded, seat = await self.seat_for(room_id, token)
+        if seat is None:
+            raise ApiError("bad_token", SEAT_TOKEN_NEEDED)
         room = loaded.room
-        seat = require_seat(room, token)
         refusal = rules.refuse_hint(room, seat)
         if refusal is not None:
             raise ApiError(refusal.code, refusal.message)

@@ -109,7 +109,9 @@ class RoomModel:
                 board["areas"] = [a for a in board["areas"] if _key(a["key"]) not in gone]
                 board["areas"] += event.get("captures", [])
                 gone = {_key(k) for k in event.get("houses_removed", [])}
-                board["houses"] = [h for h in board["houses"] if _key(h["key"]) not in gone]
+                board["houses"] = [
+                    h for h in board["houses"] if _key([*h["key"], h["owner"]]) not in gone
+                ]
                 board["houses"] += event.get("houses_added", [])
             board["last_move"] = event["move"]
         elif kind == "joined":

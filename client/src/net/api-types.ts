@@ -846,7 +846,7 @@ export interface components {
             ][];
             /**
              * Key
-             * @description its first inside point in row-major order (unique)
+             * @description its first inside point in row-major order (unique with the owner)
              */
             key: [
                 number,
@@ -971,11 +971,12 @@ export interface components {
             houses_added?: components["schemas"]["House"][];
             /**
              * Houses Removed
-             * @description keys of houses gone
+             * @description houses gone, as [x, y, owner]: their key and owner
              */
             houses_removed?: [
                 number,
-                number
+                number,
+                0 | 1
             ][];
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -62,7 +62,7 @@ describe("the room model", () => {
           seat: 0,
           move: { point: [3, 2] },
           captures: [{ key: [2, 2], captor: 0, chain: [[2, 1], [3, 2], [2, 3], [1, 2]], inside: [[2, 2]] }],
-          houses_removed: [[4, 4]],
+          houses_removed: [[4, 4, 0]],
         },
         { to_move: 1, scores: [1, 0], allowed: [["resign", "offer_end"], ["resign"]] },
       ),

@@ -258,7 +258,7 @@ function moved(
   if (board.game === "dots" && "point" in ev.move) {
     const point = pair(ev.move.point);
     const areasGone = new Set((ev.areas_removed ?? []).map(pointKey));
-    const housesGone = new Set((ev.houses_removed ?? []).map(pointKey));
+    const housesGone = new Set((ev.houses_removed ?? []).map(([x, y, owner]) => `${x},${y},${owner}`));
     const areas = [
       ...board.areas.filter((a) => !areasGone.has(pointKey(a.key))),
       ...(ev.captures ?? []).map((a) => ({
@@ -269,7 +269,7 @@ function moved(
       })),
     ];
     const houses = [
-      ...board.houses.filter((h) => !housesGone.has(pointKey(h.key))),
+      ...board.houses.filter((h) => !housesGone.has(`${pointKey(h.key)},${h.owner}`)),
       ...(ev.houses_added ?? []).map((h) => ({
         key: pair(h.key),
         owner: h.owner,
