@@ -16,8 +16,8 @@ import uuid
 from redis.asyncio import Redis
 
 from server.rooms.computer import ComputerPlayer
-from server.rooms.model import PlayMove
-from server.rooms.service import RoomOptions, RoomService
+from server.rooms.model import PlayMove, RoomOptions
+from server.rooms.service import RoomService
 from server.settings import Settings
 from server.store.room_store import RoomStore
 

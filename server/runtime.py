@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 
 GEN0_THRESHOLD = 50_000
 """Allocations between young-generation collections (CPython's default is 700). A move
@@ -13,6 +14,8 @@ default, the collector ran every few moves and took about a third of the CPU und
 def tune_garbage_collector() -> None:
     """Move everything allocated at start-up (modules, tables, the app) out of the
     collector's sight, and collect the young generation less often."""
+    if os.environ.get("TETRAD_GC_DEFAULTS"):  # for measuring what the tuning buys
+        return
     gc.collect()
     gc.freeze()
     _, second, third = gc.get_threshold()

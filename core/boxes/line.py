@@ -19,6 +19,10 @@ Dot = tuple[int, int]
 
 def as_dot(value: Any) -> Dot:
     """Read ``value`` as an ``(x, y)`` pair of non-negative integers or raise InvalidMove."""
+    if type(value) in (tuple, list) and len(value) == 2:
+        x, y = value
+        if type(x) is int and type(y) is int and x >= 0 and y >= 0:
+            return (x, y)  # the common case, without the Sequence check below
     if (
         not isinstance(value, Sequence)
         or isinstance(value, str)

@@ -272,7 +272,12 @@ class BoxesState(PlayedGame[Line]):
 
     def _boxes_in(self, mask: int) -> tuple[Dot, ...]:
         geo = self.geometry
-        return tuple(geo.box_at(index) for index in range(geo.box_count) if mask >> index & 1)
+        found = []
+        while mask:  # one step per set bit, not per box: a move closes at most two
+            low = mask & -mask
+            found.append(geo.box_at(low.bit_length() - 1))
+            mask ^= low
+        return tuple(found)
 
     # -- the rules ------------------------------------------------------------------
 

@@ -55,6 +55,7 @@ BORDER = 4
 Area: TypeAlias = "tuple[Player, tuple[int, ...], Area | None]"
 """A capture as a linked list, newest first: (captor, indices inside its chain, older)."""
 
+_OTHER: tuple[Player, Player] = (1, 0)  # other(player) without a call, for place()
 _RUNNING, _CLOSED, _SAME_LOOP, _OUTER = 0, 1, 2, 3
 _CHUNK = 8  # outline steps per walk before the side-by-side walks take turns
 _SHORTEST_TOUCHING_WALK = 9
@@ -258,7 +259,7 @@ class DotsBoard:
             playable[position] = moved
             slot[moved] = position
         slot[index] = -1
-        self.player = other(player)
+        self.player = _OTHER[player]
         self.last = index
         self.moves += 1
         groups = LOCAL_GROUPS[neighbour_walls(cell, index, self.geometry.stride, wall)]
@@ -338,28 +339,44 @@ class DotsBoard:
         if not cut_off:
             return False
         self.cut_off += len(cut_off)
-        enclosed = self.enclosed
         opponent = 2 - player
+        if len(cut_off) == 1:
+            walk = cut_off[0]
+            return self._settle(chains[walk], *self._fill(seeds[walk], chains[walk], opponent))
         fills = []
+        enclosed = self.enclosed
         for walk in cut_off:
             fill = self._fill(seeds[walk], chains[walk], opponent)
-            if len(cut_off) > 1:
-                # Flag the land this mark cut off at once, so that working out another
-                # area's pockets never mistakes it for open land.
-                for index in fill[0]:
-                    enclosed[index] |= wall
-            fills.append((chains[walk], fill))
+            # Flag the land this mark cut off at once, so that working out another area's
+            # pockets never mistakes it for open land.
+            for index in fill[0]:
+                enclosed[index] |= wall
+            fills.append((chains[walk], *fill))
         taken = False
-        for chain, (inside, seen, holds_opponent) in fills:
-            if self._add_pockets(chain, inside, seen, wall) or holds_opponent:
-                self._take(player, inside)
-                taken = True
-            else:
-                for index in inside:
-                    enclosed[index] |= wall
+        for chain, inside, seen, holds_opponent in fills:
+            taken = self._settle(chain, inside, seen, holds_opponent) or taken
         return taken
 
-    def inside_chain(self, seed: int, walk: list[int], wall: int) -> list[int]:
+    def _settle(self, walk: list[int], inside: list[int], seen: set[int], holds: bool) -> bool:
+        """Complete an area the player to move just cut off (the fill of ``walk``) to all
+        that is inside its outer chain, and capture it if it holds a live opponent mark or
+        make it a house; True for a capture.
+        """
+        player = other(self.player)
+        wall = player + 1
+        marks = len(seen) - len(inside)
+        if marks != len(walk) - 1 or marks >= _SHORTEST_TOUCHING_WALK:
+            # The walk passed a mark twice or is long enough to come back near itself.
+            holds = self._add_pockets(walk, inside, seen, wall) or holds
+        if holds:
+            self._take(player, inside)
+            return True
+        enclosed = self.enclosed
+        for index in inside:
+            enclosed[index] |= wall
+        return False
+
+    def _inside_chain(self, seed: int, walk: list[int], wall: int) -> list[int]:
         """Everything inside the outer chain of a closed outline walk of ``wall`` marks
         round ``seed`` (see :meth:`_add_pockets`).
         """
@@ -407,10 +424,12 @@ class DotsBoard:
             # exactly as many neighbouring pairs as the walk has links.
             if len(chain) < _SHORTEST_TOUCHING_WALK:
                 return False
+            # Counted on a bitmask of the marks, with no Python loop over the pairs.
             stride = self.geometry.stride
+            bits = sum(map((1).__lshift__, chain))
             pairs = 0
             for offset in (1, stride - 1, stride, stride + 1):
-                pairs += len(chain.intersection([mark + offset for mark in chain]))
+                pairs += (bits & (bits >> offset)).bit_count()
             if pairs == len(chain):
                 return False
         cell = self.cell
@@ -517,10 +536,10 @@ class DotsBoard:
                 seen.add(near)
                 stack.append(near)
         top = min(seen)
-        chain = self.walk_outline(top - self.geometry.stride, top, 0, wall)
-        self._take(owner, self.inside_chain(top, chain, wall))
+        chain = self._walk_outline(top - self.geometry.stride, top, 0, wall)
+        self._take(owner, self._inside_chain(top, chain, wall))
 
-    def walk_outline(self, left: int, right: int, heading: int, wall: int) -> list[int]:
+    def _walk_outline(self, left: int, right: int, heading: int, wall: int) -> list[int]:
         """The walls met walking once round an outline from the edge between ``left`` (a
         wall) and ``right`` (not a wall), keeping walls on the left.
         """

@@ -9,9 +9,10 @@ rebuilds the board by replaying its moves, and from then on gives each child a c
 instead.  What a state answers never changes; only the time an answer takes does.  A game's
 states pass one board along, so use the states of one game from one thread at a time.
 
-Each state also keeps the visible captured areas and the houses (see
-:mod:`core.dots.regions`) and knows what its last move changed (:meth:`DotsState.change`),
-at no cost for a move that captured nothing, closed nothing and went on no enclosed point.
+Each state keeps the visible captured areas, and the houses from the first time it or an
+ancestor was asked for them (see :mod:`core.dots.regions`); it knows what its last move
+changed (:meth:`DotsState.change`) at no cost for a move that captured nothing, closed
+nothing and went on no enclosed point.
 """
 
 from __future__ import annotations
@@ -93,9 +94,9 @@ class LegalPoints(Sequence[Point]):
 
     __slots__ = ("_points", "_state")
 
-    def __init__(self, state: DotsState) -> None:
+    def __init__(self, state: DotsState, points: tuple[Point | None, ...]) -> None:
         self._state = state
-        self._points = state.geometry.points
+        self._points = points
 
     def _indices(self) -> list[int]:
         legal = self._state._legal
@@ -152,7 +153,6 @@ class DotsState(PlayedGame[Point]):
         "_end",
         "_houses",
         "_legal",
-        "_lent",
         "_options",
         "_over",
         "_scores",
@@ -163,8 +163,6 @@ class DotsState(PlayedGame[Point]):
     """The board of this position, or None while a child has it (see the module docs)."""
     _legal: list[int] | None
     """The playable indices in increasing order, handed over with the board."""
-    _lent: bool
-    """Whether this state's board went to a child once: later children get copies."""
     _scores: tuple[int, int]
     _over: bool
     _areas: Regions
@@ -193,7 +191,6 @@ class DotsState(PlayedGame[Point]):
         self._options = options
         self._board = board
         self._legal = legal
-        self._lent = False
         self._history = history
         self._length = length
         self._scores = scores
@@ -308,7 +305,7 @@ class DotsState(PlayedGame[Point]):
         """
         if self._over:
             return ()
-        return LegalPoints(self)
+        return LegalPoints(self, self._options.geometry.points)
 
     def to_board(self) -> DotsBoard:
         """A mutable copy of the position for search: the fast path (see core.dots.board)."""
@@ -326,18 +323,23 @@ class DotsState(PlayedGame[Point]):
         return tuple(self._public(region, House) for region in regions)
 
     def marks(self) -> tuple[Mark, ...]:
-        """Every mark on the board, row by row, and whether it is captured."""
-        board = self._own_board()
-        mark, owner, points = board.mark, board.owner, self.geometry.points
-        found = []
-        for index in self.geometry.indices:
-            who = mark[index]
-            if who:
-                held = owner[index]
-                point = points[index]
-                assert point is not None
-                found.append(Mark(point, 0 if who == 1 else 1, held not in (0, who)))
-        return tuple(found)
+        """Every mark on the board, row by row, and whether it is captured.
+
+        Worked out from the moves and the visible areas (a mark is captured when it lies
+        in a visible area of the other player), so it never needs the board back from a
+        child.
+        """
+        geo = self.geometry
+        index = geo.index
+        owners = {index(point): player for point, player in start_marks(geo, self.start)}
+        for number, point in enumerate(self._history[: self._length]):
+            owners[index(point)] = 1 if number & 1 else 0
+        held = {cell: area.owner for area in self._areas.values() for cell in area.cells}
+        points = geo.points
+        return tuple(
+            Mark(_point(points, cell), owner, held.get(cell, owner) != owner)
+            for cell, owner in sorted(owners.items())
+        )
 
     def snapshot(self) -> DotsSnapshot:
         """The whole position as a client draws it (see :mod:`core.dots.snapshot`)."""
@@ -437,8 +439,7 @@ class DotsState(PlayedGame[Point]):
         if self._over:
             raise IllegalMove("the game is over")
         point = move if type(move) is Point else _coerce(move)
-        geo = self._options.geometry
-        index = geo.index(point)
+        index = self._options.geometry.index(point)
         board = self._board
         if board is None:
             board = self._own_board()
@@ -448,14 +449,14 @@ class DotsState(PlayedGame[Point]):
             raise IllegalMove(f"{point} is already taken")
         legal = self._legal
         assert legal is not None
-        if self._lent:
-            # This state branches: it keeps its board and the child gets a copy.
+        if len(self._history) != self._length:
+            # A child was played from this state before: it branches, so it keeps its
+            # board and this child gets a copy.
             board = board.copy()
             legal = legal[:]
         else:
             self._board = None
             self._legal = None
-            self._lent = True
         enclosing = board.enclosed[index]
         areas_link, cut_off = board.areas, board.cut_off
         board.place(index)

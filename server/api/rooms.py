@@ -21,7 +21,8 @@ from server.api.schemas import (
     YourSeat,
 )
 from server.protocol import EventMessage, Hint, MakeMove, RoomAction, to_command
-from server.rooms.service import Done, Granted, RoomOptions, RoomService, seat_of
+from server.rooms.model import RoomOptions
+from server.rooms.service import Done, Granted, RoomService, seat_of
 from server.ws.hub import EventWaiter, Hub
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -86,7 +87,7 @@ async def read_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId
 ) -> RoomStateResponse:
     loaded, snapshot = await rooms.snapshot(room_id)
-    seat = seat_of(loaded.room, token)
+    seat = seat_of(loaded.room, token)  # the snapshot is a fresh read
     you = None
     if seat is not None:
         you = YourSeat(

@@ -8,6 +8,7 @@ into what clients receive.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Literal
 
 from core.boxes import Line
@@ -108,12 +109,43 @@ class Room:
 
     @property
     def guest_joined(self) -> bool:
-        return all(seat.taken for seat in self.seats)
+        first, second = self.seats
+        return first.taken and second.taken
 
     @property
     def computer_to_move(self) -> bool:
         seat = self.computer_seat
         return seat is not None and not self.game.is_over and self.game.to_move == seat
+
+
+@dataclass(frozen=True, slots=True)
+class RoomOptions:
+    """A new room as asked for, already validated at the edge."""
+
+    game: str
+    mode: Mode | None
+    level: Level
+    first: str | None
+    """"me", "opponent" or "random"; None: the mode's default."""
+    options: dict[str, Any]
+    daily: bool = False
+    daily_player: str | None = None
+    """The hash of the browser's anonymous id (the daily board counts one result a day)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What a new room gets from outside the rules: ids, the creator's token hash, the
+    coin for "random" (0: the creator moves first), the date and the time to live."""
+
+    room_id: str
+    invite_code: str
+    token_hash: str
+    coin: Player
+    today: date
+    now: float
+    room_ttl: int
+    correspondence_ttl: int
 
 
 # -- commands ---------------------------------------------------------------------------

@@ -9,11 +9,14 @@ does I/O, knows about Redis or sockets, or sees a wire schema.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from core.errors import IllegalMove, InvalidMove, TetradError
 from core.game import Player
-from server.rooms import games
+from server.errors import ApiError
+from server.rooms import daily, games
 from server.rooms.model import (
+    FRIEND_MODES,
     Accept,
     Action,
     Change,
@@ -25,10 +28,13 @@ from server.rooms.model import (
     Event,
     Join,
     Joined,
+    Level,
     LevelChanged,
+    Mode,
     MoveMade,
     NewGame,
     Offer,
+    Opening,
     PendingRequest,
     PlayMove,
     PreviousGame,
@@ -38,11 +44,59 @@ from server.rooms.model import (
     Resign,
     Restarted,
     Room,
+    RoomOptions,
     SeatRecord,
     SetLevel,
     Undo,
     Undone,
 )
+
+
+def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
+    """A room as asked for: the creator takes a seat (the first one unless they asked to
+    move second, or by the coin for "random"); against the computer it takes the other; on
+    one device the creator holds both. The daily board is a computer room at a fixed level,
+    the human first, on the day's start lines."""
+    try:
+        if asked.daily:
+            options: dict[str, Any] = {"rows": daily.DAILY_ROWS, "cols": daily.DAILY_COLS}
+            empty = games.new_game("boxes", options)
+            lines = [empty.move_from_json(line) for line in daily.daily_lines(opening.today)]
+            game = games.new_game("boxes", {**options, "lines": lines})
+        else:
+            game = games.new_game(asked.game, asked.options)
+    except ApiError as error:
+        return Refusal(error.code, error.message)
+    if asked.daily:
+        mode: Mode = "computer"
+        level: Level | None = daily.DAILY_LEVEL
+        first = "me"
+    else:
+        mode = asked.mode or ("live" if asked.game == "boxes" else "correspondence")
+        level = asked.level if mode == "computer" else None
+        first = asked.first or ("random" if mode == "correspondence" else "me")
+    creator: Player = opening.coin if first == "random" else 0 if first == "me" else 1
+    seats = [SeatRecord("human"), SeatRecord("human")]
+    seats[creator] = SeatRecord("human", opening.token_hash)
+    if mode == "computer":
+        seats[other(creator)] = SeatRecord("computer")
+    elif mode == "local":
+        seats[other(creator)] = SeatRecord("human", opening.token_hash)
+    friend = mode in FRIEND_MODES
+    return Room(
+        id=opening.room_id,
+        game_name="boxes" if asked.game == "boxes" or asked.daily else "dots",
+        mode=mode,
+        seats=(seats[0], seats[1]),
+        setup=game.to_json(),
+        game=game,
+        level=level,
+        daily=opening.today.isoformat() if asked.daily else None,
+        daily_player=asked.daily_player if asked.daily else None,
+        invite_code=opening.invite_code if friend else None,
+        ttl_seconds=opening.correspondence_ttl if mode == "correspondence" else opening.room_ttl,
+        created_at=opening.now,
+    )
 
 
 def other(seat: Player) -> Player:

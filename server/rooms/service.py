@@ -13,27 +13,26 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.game import Player
 from server.db.records import FinishedGame
 from server.errors import ApiError
 from server.protocol import HintView, RoomSnapshot
-from server.rooms import daily, games, rules, views
+from server.rooms import daily, rules, views
 from server.rooms.computer import ComputerPlayer
 from server.rooms.model import (
     Change,
     Command,
     Join,
     Joined,
-    Level,
-    Mode,
     MoveMade,
+    Opening,
     PlayMove,
     Refusal,
     Room,
-    SeatRecord,
+    RoomOptions,
 )
 from server.rooms.repository import LoadedRoom, RoomRepository
 from server.rooms.views import Presence
@@ -43,6 +42,7 @@ from server.store.room_store import RoomStore
 log = logging.getLogger("tetrad.rooms")
 
 COMMIT_ATTEMPTS = 8
+SEAT_TOKEN_NEEDED = "a valid seat token is required (Authorization: Bearer …)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +53,6 @@ class Done:
     version: int
     duplicate: bool = False
     hint: HintView | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RoomOptions:
-    """A new room as asked for, already validated at the edge."""
-
-    game: str
-    mode: Mode | None
-    level: Level
-    first: str | None
-    options: dict[str, Any]
-    daily: bool = False
-    daily_player: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,13 +102,6 @@ def seat_of(room: Room, token: str | None) -> Player | None:
     return found
 
 
-def require_seat(room: Room, token: str | None) -> Player:
-    seat = seat_of(room, token)
-    if seat is None:
-        raise ApiError("bad_token", "a valid seat token is required (Authorization: Bearer …)")
-    return seat
-
-
 def command_key(room: Room, seat: Player, command_id: str) -> str:
     """Command ids are scoped to the seat and the game: the same id from the other seat, or
     in the next game, is a new command."""
@@ -153,6 +133,16 @@ class RoomService:
 
     async def load(self, room_id: str) -> LoadedRoom:
         return await self.repository.get(room_id)
+
+    async def seat_for(self, room_id: str, token: str | None) -> tuple[LoadedRoom, Player | None]:
+        """The room and the seat ``token`` holds in it. A token this process's copy of the
+        room does not know may hold a seat taken since on another process: look again."""
+        loaded = await self.repository.get(room_id)
+        seat = seat_of(loaded.room, token)
+        if seat is None and token:
+            loaded = await self.repository.reload(room_id)
+            seat = seat_of(loaded.room, token)
+        return loaded, seat
 
     async def snapshot(self, room_id: str) -> tuple[LoadedRoom, RoomSnapshot]:
         """The room as it is now, with presence and expiry."""
@@ -193,7 +183,22 @@ class RoomService:
             raise ApiError("rate_limited", "too many rooms created from your address; wait")
         token = new_token()
         for _ in range(5):
-            room = self._new_room(request, hash_token(token))
+            opening = Opening(
+                room_id=secrets.token_urlsafe(8),
+                invite_code=secrets.token_urlsafe(12),
+                token_hash=hash_token(token),
+                coin=0 if secrets.randbelow(2) == 0 else 1,
+                today=daily.today(),
+                now=time.time(),
+                room_ttl=self.settings.room_ttl_seconds,
+                correspondence_ttl=self.settings.correspondence_ttl_seconds,
+            )
+            asked = request
+            if request.daily_player is not None:
+                asked = replace(request, daily_player=hash_token(request.daily_player))
+            room = rules.new_room(asked, opening)
+            if isinstance(room, Refusal):
+                raise ApiError(room.code, room.message)
             first = next(i for i, s in enumerate(room.seats) if s.token_hash is not None)
             change = Change(room, (Joined(0 if first == 0 else 1),))
             messages = _texts(views.event_messages(room, room, change.events, 1))
@@ -206,57 +211,8 @@ class RoomService:
         _, snapshot = await self.snapshot(room.id)
         return Granted(room, 0 if first == 0 else 1, token, snapshot)
 
-    def _new_room(self, request: RoomOptions, token_hash: str) -> Room:
-        options = dict(request.options)
-        game_name = request.game
-        if request.daily:
-            day = daily.today()
-            mode: Mode = "computer"
-            level: Level | None = daily.DAILY_LEVEL
-            options = {"rows": daily.DAILY_ROWS, "cols": daily.DAILY_COLS}
-            start = games.new_game("boxes", options)
-            lines = [start.move_from_json(line) for line in daily.daily_lines(day)]
-            game = games.new_game("boxes", {**options, "lines": lines})
-            first = "me"
-            daily_date: str | None = day.isoformat()
-        else:
-            mode = request.mode or ("live" if game_name == "boxes" else "correspondence")
-            level = request.level if mode == "computer" else None
-            game = games.new_game(game_name, options)
-            first = request.first or ("random" if mode == "correspondence" else "me")
-            daily_date = None
-        creator = secrets.randbelow(2) if first == "random" else (0 if first == "me" else 1)
-        seats = [SeatRecord("human"), SeatRecord("human")]
-        seats[creator] = SeatRecord("human", token_hash)
-        if mode == "computer":
-            seats[1 - creator] = SeatRecord("computer")
-        elif mode == "local":
-            seats[1 - creator] = SeatRecord("human", token_hash)
-        ttl = (
-            self.settings.correspondence_ttl_seconds
-            if mode == "correspondence"
-            else self.settings.room_ttl_seconds
-        )
-        return Room(
-            id=secrets.token_urlsafe(8),
-            game_name="boxes" if game_name == "boxes" else "dots",
-            mode=mode,
-            seats=(seats[0], seats[1]),
-            setup=game.to_json(),
-            game=game,
-            level=level,
-            daily=daily_date,
-            daily_player=None
-            if request.daily_player is None or not request.daily
-            else hash_token(request.daily_player),
-            invite_code=secrets.token_urlsafe(12) if mode in ("live", "correspondence") else None,
-            ttl_seconds=ttl,
-            created_at=time.time(),
-        )
-
     async def join(self, room_id: str, invite_code: str, token: str | None) -> Granted:
-        loaded = await self.repository.get(room_id)
-        own = seat_of(loaded.room, token)
+        loaded, own = await self.seat_for(room_id, token)
         if own is not None:
             _, snapshot = await self.snapshot(room_id)
             return Granted(loaded.room, own, token, snapshot)
@@ -285,11 +241,15 @@ class RoomService:
         acts without a token (the computer's own moves, joining)."""
         checked = False
         for _ in range(COMMIT_ATTEMPTS):
-            loaded = await self.repository.get(room_id)
-            room = loaded.room
-            actor: Player = seat if seat is not None else 0
             if seat is None and not isinstance(command, Join):
-                actor = require_seat(room, token)
+                loaded, found = await self.seat_for(room_id, token)
+                if found is None:
+                    raise ApiError("bad_token", SEAT_TOKEN_NEEDED)
+                actor: Player = found
+            else:
+                loaded = await self.repository.get(room_id)
+                actor = seat if seat is not None else 0
+            room = loaded.room
             key = _command_key(room, actor, command)
             decision = rules.decide(room, loaded.version, actor, command)
             if decision is None:
@@ -347,9 +307,10 @@ class RoomService:
 
     async def hint(self, room_id: str, token: str | None) -> Done:
         """The move the computer would make for the seat of ``token`` (nothing changes)."""
-        loaded = await self.repository.get(room_id)
+        loaded, seat = await self.seat_for(room_id, token)
+        if seat is None:
+            raise ApiError("bad_token", SEAT_TOKEN_NEEDED)
         room = loaded.room
-        seat = require_seat(room, token)
         refusal = rules.refuse_hint(room, seat)
         if refusal is not None:
             raise ApiError(refusal.code, refusal.message)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from server.protocol import (
@@ -67,9 +68,23 @@ def seat_views(room: Room, presence: Presence) -> list[SeatView]:
     return views
 
 
+ALLOWED_KEPT = 4096
+_allowed: OrderedDict[int, tuple[Room, tuple[list[Action], list[Action]]]] = OrderedDict()
+
+
 def allowed_actions(room: Room) -> tuple[list[Action], list[Action]]:
-    """What each seat may ask for, sorted so equal sets compare and print alike."""
-    return (sorted(rules.allowed(room, 0)), sorted(rules.allowed(room, 1)))
+    """What each seat may ask for, sorted so equal sets compare and print alike.
+
+    Remembered per room value (by identity: a room is immutable), since a move asks for the
+    room before it, which the previous move asked for as the room after it."""
+    known = _allowed.get(id(room))
+    if known is not None and known[0] is room:
+        return known[1]
+    allowed = (sorted(rules.allowed(room, 0)), sorted(rules.allowed(room, 1)))
+    _allowed[id(room)] = (room, allowed)
+    if len(_allowed) > ALLOWED_KEPT:
+        _allowed.popitem(last=False)
+    return allowed
 
 
 def status(room: Room, *, with_allowed: bool = True) -> Status:

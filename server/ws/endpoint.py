@@ -42,7 +42,7 @@ from server.protocol import (
 )
 from server.rooms import presence as room_presence
 from server.rooms import views
-from server.rooms.service import RoomService, seat_of
+from server.rooms.service import RoomService
 from server.ws.connection import Connection, TokenBucket
 from server.ws.hub import Hub, Listener
 
@@ -187,8 +187,8 @@ async def _await_hello(
         if not isinstance(message, Hello):
             conn.send(_error(conn, ApiError("bad_request", "say hello first"), message.ref))
             continue
-        loaded = await service.load(conn.room_id)  # room_not_found ends the connection
-        seat = seat_of(loaded.room, message.token)
+        # room_not_found ends the connection
+        loaded, seat = await service.seat_for(conn.room_id, message.token)
         if message.token and seat is None:
             error = ApiError("bad_token", "this token holds no seat here; hello again")
             conn.send(_error(conn, error, message.ref))

@@ -122,6 +122,13 @@ def check_game(moves: list[Point], width: int, height: int, **options: object) -
         client.apply(change)
         snapshot = state.snapshot()
         client.assert_holds(snapshot)
+        on_board = [  # the board itself agrees with the marks the snapshot lists
+            Mark(Point(x, y), owner, state.is_captured(Point(x, y)))
+            for y in range(height)
+            for x in range(width)
+            if (owner := state.mark_at(Point(x, y))) is not None
+        ]
+        assert tuple(on_board) == snapshot.marks
         houses = {(h.owner, tuple((p.x, p.y) for p in h.inside)) for h in snapshot.houses}
         assert houses == slow_houses(state)
         for area in snapshot.areas:  # everything inside a visible area is dead

@@ -157,7 +157,10 @@ class Contexts:
             base_url=self.base_url,
             permissions=["clipboard-read", "clipboard-write"],
         )
-        ctx.set_default_timeout(15_000)
+        # Waits are on state, so a generous bound costs nothing when things work; it only
+        # keeps a machine under heavy load (the first AI worker starting, a page loading
+        # while other suites run) from failing a wait that would have succeeded.
+        ctx.set_default_timeout(45_000)
         self.opened.append(ctx)
         return ctx
 

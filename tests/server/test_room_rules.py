@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from server.rooms.model import (
     MoveMade,
     NewGame,
     Offer,
+    Opening,
     PendingRequest,
     PlayMove,
     Refusal,
@@ -31,6 +33,7 @@ from server.rooms.model import (
     Resign,
     Restarted,
     Room,
+    RoomOptions,
     SeatRecord,
     SetLevel,
     Undo,
@@ -334,3 +337,61 @@ def test_spectator_free_rules_never_touch_the_other_seats_token(mode: str) -> No
     room = make_room(mode)
     change = changed(rules.decide(room, 1, 0, Resign()))
     assert change.room.seats == room.seats
+
+
+# -- new rooms ---------------------------------------------------------------------------------
+
+OPENING = Opening(
+    room_id="r1",
+    invite_code="inv",
+    token_hash="creator",
+    coin=1,
+    today=date(2026, 3, 14),
+    now=1000.0,
+    room_ttl=600,
+    correspondence_ttl=0,
+)
+
+
+def opened(**asked: Any) -> Room:
+    options = RoomOptions(
+        game=asked.pop("game", "boxes"),
+        mode=asked.pop("mode", None),
+        level=asked.pop("level", "normal"),
+        first=asked.pop("first", None),
+        options=asked.pop("options", {"rows": 3, "cols": 3}),
+        **asked,
+    )
+    room = rules.new_room(options, OPENING)
+    assert isinstance(room, Room), room
+    return room
+
+
+def test_new_rooms_by_mode() -> None:
+    live = opened()
+    assert live.mode == "live" and live.invite_code == "inv" and live.ttl_seconds == 600
+    assert live.seats == (SeatRecord("human", "creator"), SeatRecord("human", None))
+    dots = opened(game="dots", options={"width": 5, "height": 5})
+    assert dots.mode == "correspondence" and dots.ttl_seconds == 0
+    assert dots.seats[1].token_hash == "creator"  # by lot: the coin said second
+    computer = opened(mode="computer", first="opponent", level="hard")
+    assert computer.computer_seat == 0 and computer.level == "hard"
+    assert computer.invite_code is None and computer.seats[1].token_hash == "creator"
+    local = opened(mode="local")
+    assert local.seats == (SeatRecord("human", "creator"), SeatRecord("human", "creator"))
+    assert opened(mode="live", level="hard").level is None
+
+
+def test_the_daily_board_is_a_computer_room_on_the_days_lines() -> None:
+    room = opened(daily=True, daily_player="browser", mode="live", first="opponent")
+    assert room.mode == "computer" and room.level == "normal" and room.computer_seat == 1
+    assert room.daily == "2026-03-14" and room.daily_player == "browser"
+    assert room.game.moves == () and len(room.setup["start"]) >= 6
+    assert opened().daily_player is None
+
+
+def test_options_the_game_refuses_are_refused() -> None:
+    refusal = rules.new_room(
+        RoomOptions("boxes", "live", "normal", None, {"rows": 0, "cols": 3}), OPENING
+    )
+    assert isinstance(refusal, Refusal) and refusal.code == "invalid_options"

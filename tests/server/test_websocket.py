@@ -460,3 +460,21 @@ async def test_a_silent_client_is_closed_with_hello_timeout(start_server: StartS
                 await asyncio.wait_for(ws.recv(), 30)
     assert closed.value.rcvd is not None
     assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (4008, "hello_timeout")
+
+
+async def test_a_seat_taken_on_another_process_is_known_at_hello(
+    start_server: StartServer,
+) -> None:
+    """A process whose copy of the room predates the join still seats the guest."""
+    first, second = await start_server(), await start_server()
+    async with httpx.AsyncClient(base_url=second.url) as client:
+        grant = await create_room(client, mode="live")
+        await read_room(client, grant["room_id"])  # the second process now caches the room
+    async with httpx.AsyncClient(base_url=first.url) as client:
+        guest = await join_room(client, grant)
+    coral = await Socket.open(second, grant["room_id"], guest["token"])
+    assert coral.seen[0]["seat"] == 1 and coral.seen[0]["role"] == "player"
+    async with httpx.AsyncClient(base_url=second.url) as client:
+        again = await join_room(client, grant, token=guest["token"])
+        assert again["seat"] == 1
+    await coral.close()
