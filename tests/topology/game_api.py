@@ -30,10 +30,6 @@ class Refused(RuntimeError):
         self.code = message.get("code")
 
 
-class BadToken(Refused):
-    """``hello`` was refused with ``bad_token``: the server does not know the seat's token."""
-
-
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
@@ -153,7 +149,7 @@ class RoomSocket:
                 break
             if message.get("type") == "error":
                 await ws.close()
-                raise (BadToken if message.get("code") == "bad_token" else Refused)(message)
+                raise Refused(message)
         socket = cls(ws, version=int(message["version"]))
         socket._reader = asyncio.create_task(socket._read())
         return socket

@@ -29,7 +29,6 @@ from tests.processes import (
     start_tetrad,
 )
 from tests.topology.game_api import (
-    BadToken,
     Line,
     RoomSocket,
     create_room,
@@ -48,17 +47,6 @@ from tests.topology.game_api import (
 
 pytestmark = pytest.mark.topology
 
-STALE_ROOM_CACHE_REASON = (
-    "server/rooms/repository.py serves a room from a process's cache without checking Redis "
-    "when the process does not watch the room: a seat taken through another process is "
-    "unknown there (bad_token). Remove these marks when that is fixed."
-)
-STALE_ROOM_CACHE = pytest.mark.xfail(raises=BadToken, strict=True, reason=STALE_ROOM_CACHE_REASON)
-# Through the proxy the defect shows only when the balancer happens to send the join and a
-# hello to different backends: a pass is no news there, any other failure still fails.
-MAYBE_STALE_ROOM_CACHE = pytest.mark.xfail(
-    raises=BadToken, strict=False, reason=STALE_ROOM_CACHE_REASON
-)
 ROWS = COLS = 3
 MOVES = 2 * ROWS * COLS + ROWS + COLS
 KILL_AFTER = 8
@@ -110,8 +98,9 @@ def open_sockets(backend: Tetrad) -> int:
     return int(float(found.group(1))) if found else 0
 
 
-@STALE_ROOM_CACHE
 async def test_a_seat_taken_through_one_backend_is_known_to_the_other(site: Site) -> None:
+    """A guest who joined through one backend says hello on the other (whose copy of the
+    room predates the join)."""
     first, second = site.backends
     async with (
         httpx.AsyncClient(base_url=first.url) as on_first,
@@ -125,7 +114,6 @@ async def test_a_seat_taken_through_one_backend_is_known_to_the_other(site: Site
         await socket.close()
 
 
-@MAYBE_STALE_ROOM_CACHE
 async def test_live_game_survives_a_backend_killed_behind_the_proxy(site: Site) -> None:
     caddy = site.caddy
     tls = caddy.tls()
