@@ -116,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         metrics = Metrics()
         computer = ComputerPlayer(settings.ai_workers)
+        computer.warm()
 
         async def write_finished(finished: FinishedGame) -> bool:
             return await asyncio.to_thread(store_finished_game, engine, finished)

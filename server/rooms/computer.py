@@ -52,6 +52,17 @@ class ComputerPlayer:
                 raise ApiError("unavailable", "the computer player is not installed") from error
         raise AssertionError("unreachable")
 
+    def warm(self) -> None:
+        """Start the workers now, in the background: a worker builds the AI's tables when it
+        starts, which took seconds on a busy machine and would otherwise delay the first
+        computer move after the server started."""
+        loop = asyncio.get_running_loop()
+        executor = self._executor()
+        for _ in range(self.workers):
+            started = loop.run_in_executor(executor, os.getpid)
+            # A worker that fails to start shows up at the first move; nothing to report here.
+            started.add_done_callback(lambda done: done.cancelled() or done.exception())
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
