@@ -149,6 +149,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.metrics = metrics
         app.state.rooms = service
         app.state.hub = hub
+        app.state.presence = presence
         app.state.outbox = drainer
         tune_garbage_collector()
         log.info("tetrad ready", extra={"embedded_store": embedded is not None})

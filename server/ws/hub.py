@@ -46,6 +46,10 @@ class Listener(Protocol):
     def closing(self) -> bool: ...
 
     @property
+    def ready(self) -> bool:
+        """Welcomed: its seat (if any) has been claimed, so presence may be kept for it."""
+
+    @property
     def watching(self) -> bool:
         """A spectator websocket, counted in the room's spectators (long polls are not)."""
 
@@ -65,6 +69,7 @@ class EventWaiter:
     id = ""
     seat = None
     closing = False
+    ready = True
     watching = False
     computer_room = False
 

@@ -80,7 +80,9 @@ class PresenceKeeper:
             seated = [
                 (conn.seat, conn)
                 for conn in listeners
-                if conn.seat is not None and not conn.closing
+                # A socket still saying hello has not claimed its seat: its seat's key may
+                # still name the tab it is taking over from, which is no sign of a takeover.
+                if conn.seat is not None and conn.ready and not conn.closing
             ]
             holders.append(seated)
             queries.append(

@@ -478,3 +478,48 @@ async def test_a_seat_taken_on_another_process_is_known_at_hello(
         again = await join_room(client, grant, token=guest["token"])
         assert again["seat"] == 1
     await coral.close()
+
+
+class SayingHello:
+    """A socket of this process that has joined its room but not claimed its seat yet."""
+
+    def __init__(self, room_id: str) -> None:
+        self.room_id = room_id
+        self.id = "new-tab"
+        self.seat = 0
+        self.closing = False
+        self.ready = False
+        self.watching = False
+        self.computer_room = False
+        self.closed: tuple[int, str] | None = None
+
+    def deliver(self, kind: str, version: int, text: str) -> None:
+        return None
+
+    def control(self, payload: dict) -> None:
+        return None
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+async def test_a_tab_still_saying_hello_is_not_taken_over_by_the_one_it_replaces(
+    server: LiveServer, key_prefix: str
+) -> None:
+    """Between joining the room's channel and claiming the seat, the seat's key still names
+    the old tab: a presence round then must not close the new one."""
+    grant, _ = await live_room(server)
+    room = grant["room_id"]
+    old = await Socket.open(server, room, grant["token"])
+    hub, keeper = server.app.state.hub, server.app.state.presence
+    newcomer = SayingHello(room)
+    await hub.join(newcomer)
+    try:
+        await keeper.round()
+        assert newcomer.closed is None
+        newcomer.ready = True  # as if welcomed without claiming: the old tab holds the seat
+        await keeper.round()
+        assert newcomer.closed == (4001, "taken_over")
+    finally:
+        await hub.leave(newcomer)
+    await old.close()
