@@ -35,6 +35,7 @@ from server.runtime import tune_garbage_collector
 from server.settings import Settings
 from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
+from server.store.memory import MemoryWatch
 from server.store.room_store import RoomStore
 from server.ws import endpoint
 from server.ws.hub import Hub, Listener
@@ -123,8 +124,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         store = RoomStore(redis, settings.key_prefix, settings.events_kept)
         drainer = OutboxDrainer(store, write_finished, on_backlog=metrics.outbox_backlog.set)
+        memory = MemoryWatch(
+            redis,
+            settings.redis_memory_limit_mb * 2**20,
+            on_reading=metrics.redis_memory.set,
+        )
         service = RoomService(
-            store, settings, computer, metrics=metrics.room_hooks(), on_finished=drainer.kick
+            store,
+            settings,
+            computer,
+            metrics=metrics.room_hooks(),
+            on_finished=drainer.kick,
+            full=lambda: memory.full,
         )
         turns = ComputerTurns(service, computer)
         service.on_computer_turn = turns.schedule
@@ -143,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         presence = PresenceKeeper(hub, service)
         presence.start()
         drainer.start()
+        memory.start()
         app.state.settings = settings
         app.state.redis = redis
         app.state.engine = engine
@@ -150,6 +162,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.rooms = service
         app.state.hub = hub
         app.state.presence = presence
+        app.state.memory = memory
         app.state.outbox = drainer
         tune_garbage_collector()
         log.info("tetrad ready", extra={"embedded_store": embedded is not None})
@@ -158,6 +171,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await presence.stop()
             await drainer.stop()
+            await memory.stop()
             await hub.stop()
             await turns.close()
             metrics.close()

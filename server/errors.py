@@ -26,6 +26,7 @@ ErrorCode = Literal[
     "message_too_large",
     "game_over",
     "busy",
+    "server_full",
     "unavailable",
     "internal_error",
 ]
@@ -49,6 +50,7 @@ HTTP_STATUS: dict[str, int] = {
     "message_too_large": 413,
     "game_over": 409,
     "busy": 409,
+    "server_full": 503,
     "unavailable": 503,
     "internal_error": 500,
 }

@@ -88,6 +88,13 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
+        self.redis_memory = Gauge(
+            "tetrad_redis_used_memory_bytes",
+            "Memory Redis uses for data (all primaries of a cluster); new rooms are refused "
+            "past TETRAD_REDIS_MEMORY_LIMIT_MB",
+            registry=self.registry,
+            multiprocess_mode="max",
+        )
         self.redis_errors = Counter(
             "tetrad_redis_errors",
             "Redis commands that failed, by error type (connection lost, timeout, ...)",

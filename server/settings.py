@@ -90,6 +90,15 @@ class Settings(BaseSettings):
         ge=0,
         description="An idle correspondence room expires after this; 0 keeps them forever.",
     )
+    redis_memory_limit_mb: int = Field(
+        default=0,
+        ge=0,
+        description=(
+            "New rooms are refused (`server_full`) while Redis uses more than this many "
+            "MiB; games already going on continue. 0: no limit. A room costs about 8 KiB; "
+            "set it below Redis's own `maxmemory`, which should not evict."
+        ),
+    )
     events_kept: int = Field(
         default=32,
         ge=8,

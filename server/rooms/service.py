@@ -118,6 +118,7 @@ class RoomService:
         metrics: RoomMetrics | None = None,
         on_finished: Callable[[], None] = lambda: None,
         on_computer_turn: Callable[[str], None] = lambda room_id: None,
+        full: Callable[[], bool] = lambda: False,
     ) -> None:
         self.store = store
         self.repository = RoomRepository(store)
@@ -128,6 +129,8 @@ class RoomService:
         """Called after a commit that put a finished game in the outbox."""
         self.on_computer_turn = on_computer_turn
         """Called after a commit that leaves the computer to move."""
+        self.full = full
+        """Whether Redis holds all the operator allows (see server.store.memory)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -178,6 +181,8 @@ class RoomService:
     # -- creating and joining ----------------------------------------------------------------
 
     async def create(self, request: RoomOptions, client: str) -> Granted:
+        if self.full():
+            raise ApiError("server_full", "this server holds all the games it can; try later")
         hits = await self.store.count_hit("create", client, 60)
         if hits > self.settings.room_creations_per_minute:
             raise ApiError("rate_limited", "too many rooms created from your address; wait")

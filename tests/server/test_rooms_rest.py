@@ -423,3 +423,26 @@ async def test_daily_results_compare_with_everybody(
     assert nobody["players"] == 0 and nobody["distribution"] == []
     bad = await client.get("/api/daily/results?date=yesterday")
     assert bad.status_code == 400 and bad.json()["code"] == "bad_request"
+
+
+async def test_past_the_redis_memory_limit_new_rooms_wait_and_games_go_on(
+    start_server: StartServer,
+) -> None:
+    server = await start_server(redis_memory_limit_mb=1)
+    memory = server.app.state.memory
+    assert memory.limit_bytes == 2**20
+    memory.limit_bytes = 0
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="local", rows=2, cols=2)
+        memory.limit_bytes = 2**20
+        await memory.read()  # the shared test Redis holds more than 1 MiB
+        assert memory.full
+        refused = await client.post("/api/rooms", json={"game": "boxes"})
+        assert refused.status_code == 503 and refused.json()["code"] == "server_full"
+        going_on = await move(client, grant["room_id"], grant["token"], line(0, 0, 1, 0))
+        assert going_on.status_code == 200
+        metrics = (await client.get("/metrics")).text
+        assert "tetrad_redis_used_memory_bytes" in metrics
+        memory.limit_bytes = 0  # no limit: welcome again
+        assert not memory.full
+        assert (await client.post("/api/rooms", json={"game": "boxes"})).status_code == 201
