@@ -331,6 +331,7 @@ const errors: Record<string, string> = {
   busy: "The computer is still thinking; wait for its move.",
   rate_limited: "Too many actions at once. Wait a moment.",
   message_too_large: "The message was too large.",
+  server_full: "This server is full for now: no new games until some finish. Try again later.",
   unavailable: "The server is busy. Try again in a moment.",
   internal_error: "The server hit a problem. Try again.",
   network: "The server cannot be reached. Check the connection and try again.",
