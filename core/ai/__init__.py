@@ -10,24 +10,34 @@ time limit. ``hint`` is the move the computer would play, shown to a human on re
 
 from __future__ import annotations
 
-import importlib
 from random import Random
-from typing import Any
+from typing import overload
 
-from core.ai import boxes
+from core.ai import boxes, dots
 from core.ai.player import LEVELS, check_level
+from core.boxes.line import Line
 from core.boxes.state import BoxesState
+from core.dots.point import Point
+from core.dots.state import DotsState
 from core.errors import IllegalMove, InvalidOptions
 
 DEFAULT_TIME_LIMIT = 1.0
 
 
+@overload
 def choose_move(
-    state: Any,
+    state: BoxesState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Line: ...
+@overload
+def choose_move(
+    state: DotsState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Point: ...
+def choose_move(
+    state: BoxesState | DotsState,
     level: str = "hard",
     seed: int | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
-) -> Any:
+) -> Line | Point:
     """The move the computer at ``level`` plays in ``state`` (a ``Line`` or a ``dots.Point``).
 
     Raises InvalidOptions for an unknown level or a non-positive time limit and IllegalMove
@@ -41,25 +51,25 @@ def choose_move(
     rng = Random(seed)
     if isinstance(state, BoxesState):
         return boxes.choose(state, level, rng, time_limit)
-    if type(state).__module__.startswith("core.dots"):
-        try:
-            dots_ai = importlib.import_module("core.ai.dots")
-        except ModuleNotFoundError as missing:
-            if missing.name != "core.ai.dots":
-                raise
-            raise NotImplementedError(
-                "the Dots computer players (core.ai.dots) are not written yet"
-            ) from None
-        return dots_ai.choose(state, level, rng, time_limit)
+    if isinstance(state, DotsState):
+        return dots.choose(state, level, rng, time_limit)
     raise InvalidOptions(f"the computer cannot play {type(state).__name__}")
 
 
+@overload
 def hint(
-    state: Any,
+    state: BoxesState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Line: ...
+@overload
+def hint(
+    state: DotsState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Point: ...
+def hint(
+    state: BoxesState | DotsState,
     level: str = "hard",
     seed: int | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
-) -> Any:
+) -> Line | Point:
     """The move the computer would suggest: what ``level`` (hard unless the room says) plays."""
     return choose_move(state, level, seed=seed, time_limit=time_limit)
 

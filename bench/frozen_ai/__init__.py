@@ -1,0 +1,77 @@
+"""The computer players of both games, behind one call::
+
+    from core import ai
+    move = ai.choose_move(state, level="hard", seed=1, time_limit=1.0)
+
+``choose_move`` is pure and CPU-bound: the same state, level and seed give the same move
+(as long as the search is not cut short by the clock), and it returns within about the
+time limit. ``hint`` is the move the computer would play, shown to a human on request.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import overload
+
+from core.boxes.line import Line
+from core.boxes.state import BoxesState
+from core.dots.point import Point
+from core.dots.state import DotsState
+from core.errors import IllegalMove, InvalidOptions
+from frozen_ai import boxes, dots
+from frozen_ai.player import LEVELS, check_level
+
+DEFAULT_TIME_LIMIT = 1.0
+
+
+@overload
+def choose_move(
+    state: BoxesState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Line: ...
+@overload
+def choose_move(
+    state: DotsState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Point: ...
+def choose_move(
+    state: BoxesState | DotsState,
+    level: str = "hard",
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Line | Point:
+    """The move the computer at ``level`` plays in ``state`` (a ``Line`` or a ``dots.Point``).
+
+    Raises InvalidOptions for an unknown level or a non-positive time limit and IllegalMove
+    once the game is over. ``seed`` makes the choice reproducible.
+    """
+    check_level(level)
+    if not time_limit > 0:
+        raise InvalidOptions(f"time_limit must be positive, not {time_limit!r}")
+    if state.is_over:
+        raise IllegalMove("the game is over")
+    rng = Random(seed)
+    if isinstance(state, BoxesState):
+        return boxes.choose(state, level, rng, time_limit)
+    if isinstance(state, DotsState):
+        return dots.choose(state, level, rng, time_limit)
+    raise InvalidOptions(f"the computer cannot play {type(state).__name__}")
+
+
+@overload
+def hint(
+    state: BoxesState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Line: ...
+@overload
+def hint(
+    state: DotsState, level: str = ..., seed: int | None = ..., time_limit: float = ...
+) -> Point: ...
+def hint(
+    state: BoxesState | DotsState,
+    level: str = "hard",
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Line | Point:
+    """The move the computer would suggest: what ``level`` (hard unless the room says) plays."""
+    return choose_move(state, level, seed=seed, time_limit=time_limit)
+
+
+__all__ = ["DEFAULT_TIME_LIMIT", "LEVELS", "choose_move", "hint"]
