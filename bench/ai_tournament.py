@@ -4,10 +4,14 @@
         [--time-limit 1.0] [--seed 0] [--jobs 2]
 
 GAME is "boxes" or "dots"; SIZE is ROWSxCOLS boxes for Dots and Boxes (5x5) or WxH points
-for Dots (20x20); a LEVEL is "easy", "normal", "hard" or "random" (a uniformly random
-legal move, the baseline). Colours alternate: LEVEL_A moves first in the even-numbered
-games, LEVEL_B in the odd ones. Every move goes through ``core.ai.choose_move`` exactly as
-the server calls it; the think time of each call is measured around that call.
+for Dots (20x20); a LEVEL is "easy", "normal", "hard", "random" (a uniformly random
+legal move, the baseline) or "frozen-easy", "frozen-normal", "frozen-hard" (the players
+before issue 15, kept in bench/frozen_ai). ``LEVEL@SECONDS`` gives that side its own
+time limit per move (``frozen-hard@4`` against ``hard@1``: the old hard with 4× the time).
+
+Colours alternate: LEVEL_A moves first in the even-numbered games, LEVEL_B in the odd
+ones. Every move goes through ``core.ai.choose_move`` exactly as the server calls it;
+the think time of each call is measured around that call.
 """
 
 from __future__ import annotations
@@ -20,9 +24,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import frozen_ai
+
 from core import ai
 
 BASELINE = "random"
+FROZEN = "frozen-"
 
 
 @dataclass
@@ -47,10 +54,21 @@ def new_game(game: str, size: str) -> Any:
     raise SystemExit(f"unknown game {game!r}: boxes or dots")
 
 
-def pick(state: Any, level: str, seed: int, time_limit: float) -> Any:
-    """The move of ``level`` (or of the random baseline) in ``state``."""
+def split_level(spec: str, time_limit: float) -> tuple[str, float]:
+    """A level spec ``LEVEL`` or ``LEVEL@SECONDS`` as the level and its time per move."""
+    level, _, seconds = spec.partition("@")
+    return level, float(seconds) if seconds else time_limit
+
+
+def pick(state: Any, spec: str, seed: int, time_limit: float) -> Any:
+    """The move of the level ``spec`` (or of the random baseline) in ``state``."""
+    level, time_limit = split_level(spec, time_limit)
     if level == BASELINE:
         return random.Random(seed).choice(list(state.legal_moves()))
+    if level.startswith(FROZEN):
+        return frozen_ai.choose_move(
+            state, level.removeprefix(FROZEN), seed=seed, time_limit=time_limit
+        )
     return ai.choose_move(state, level, seed=seed, time_limit=time_limit)
 
 
