@@ -4,7 +4,7 @@ import type { Messages } from "./en";
 export const cs: Messages = {
   text: {
     "app.name": "tetrad",
-    "app.tagline": "Tečky a čtverečky a Tečky — jako na stránce čtverečkovaného sešitu",
+    "app.tagline": "Tečky a čtverečky a Tečky: proti počítači, s kamarádem nebo na desce dne",
     "nav.home": "Nabídka",
     "nav.rules": "Pravidla",
     "nav.settings": "Nastavení",
@@ -266,7 +266,7 @@ export const cs: Messages = {
     "announce.placed": "{name}: značka na {point}.",
     "announce.undone": "Tahy vráceny.",
     "announce.joined": "{name}: přišel do hry.",
-    "start.heading": "Tečky a čtverečky a Tečky",
+    "start.heading": "Dvě hry ze čtverečkovaného sešitu",
     "start.quick": "Hrát hned",
     "start.quickDesc": "Tečky a čtverečky 5×5 proti počítači, střední úroveň, začínáte vy",
     "start.continueMeta": "{mode} · {size} · {date}",

@@ -2,7 +2,7 @@
 
 const text = {
   "app.name": "tetrad",
-  "app.tagline": "Dots and Boxes and Dots, as on a squared notebook page",
+  "app.tagline": "Dots and Boxes and Dots: against the computer, with a friend or on the board of the day",
   "nav.home": "Menu",
   "nav.rules": "Rules",
   "nav.settings": "Settings",
@@ -264,7 +264,7 @@ const text = {
   "announce.placed": "{name} put a mark on {point}.",
   "announce.undone": "Moves taken back.",
   "announce.joined": "{name} has joined the game.",
-  "start.heading": "Dots and Boxes and Dots",
+  "start.heading": "Two games from the squared notebook",
   "start.quick": "Play now",
   "start.quickDesc": "Dots and Boxes 5×5 against the computer, normal level, you first",
   "start.continueMeta": "{mode} · {size} · {date}",

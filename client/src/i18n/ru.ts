@@ -4,7 +4,7 @@ import type { Messages } from "./en";
 export const ru: Messages = {
   text: {
     "app.name": "tetrad",
-    "app.tagline": "Точки и квадраты и Точки — как на странице школьной тетради",
+    "app.tagline": "«Точки и квадраты» и «Точки»: с компьютером, с другом или на поле дня",
     "nav.home": "Меню",
     "nav.rules": "Правила",
     "nav.settings": "Настройки",
@@ -266,7 +266,7 @@ export const ru: Messages = {
     "announce.placed": "{name}: знак на {point}.",
     "announce.undone": "Ходы отменены.",
     "announce.joined": "{name}: в игре.",
-    "start.heading": "Точки и квадраты и Точки",
+    "start.heading": "Две игры из тетради в клетку",
     "start.quick": "Играть сейчас",
     "start.quickDesc": "«Точки и квадраты» 5×5 с компьютером, средний уровень, вы ходите первым",
     "start.continueMeta": "{mode} · {size} · {date}",
