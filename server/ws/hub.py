@@ -22,10 +22,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
 
 from server.store.keys import RoomKeys
 from server.store.room_store import parse_frame
+from server.store.subscriber import Subscriber, subscriber_for
 
 log = logging.getLogger("tetrad.hub")
 
@@ -56,7 +56,8 @@ class Listener(Protocol):
     @property
     def computer_room(self) -> bool: ...
 
-    def deliver(self, kind: str, version: int, text: str) -> None: ...
+    def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
+        """A room message; ``committed``: when its event was committed (epoch seconds)."""
 
     def control(self, payload: dict[str, Any]) -> None: ...
 
@@ -77,7 +78,7 @@ class EventWaiter:
         self.room_id = room_id
         self.arrived = asyncio.Event()
 
-    def deliver(self, kind: str, version: int, text: str) -> None:
+    def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
         if kind == "event":
             self.arrived.set()
 
@@ -107,7 +108,7 @@ class Hub:
         """How many times a channel was subscribed again after the connection came back."""
         self._rooms: dict[str, set[Listener]] = {}
         self._confirmed: dict[str, asyncio.Event] = {}
-        self._pubsub: PubSub | None = None
+        self._subscriber: Subscriber | None = None
         self._reader: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
@@ -123,9 +124,9 @@ class Hub:
         return [(room, list(listeners)) for room, listeners in self._rooms.items()]
 
     async def start(self, process_channel: str) -> None:
-        self._pubsub = self.redis.pubsub()
+        self._subscriber = subscriber_for(self.redis)
         # A channel of our own keeps the subscription alive while no room is watched.
-        await self._pubsub.subscribe(process_channel)
+        await self._subscriber.subscribe(process_channel)
         self._reader = asyncio.create_task(self._read(), name="tetrad-hub-reader")
 
     async def stop(self) -> None:
@@ -133,9 +134,9 @@ class Hub:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
-        if self._pubsub is not None:
+        if self._subscriber is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                await self._subscriber.aclose()
 
     def _channel(self, room_id: str) -> str:
         return RoomKeys(self.prefix, room_id).channel
@@ -154,8 +155,8 @@ class Hub:
                 confirmed = asyncio.Event()
                 self._confirmed[self._channel(room_id)] = confirmed
                 self._on_rooms(len(self._rooms))
-                assert self._pubsub is not None
-                await self._pubsub.subscribe(self._channel(room_id))
+                assert self._subscriber is not None
+                await self._subscriber.subscribe(self._channel(room_id))
         if confirmed is not None:
             await asyncio.wait_for(confirmed.wait(), timeout=10)
 
@@ -170,19 +171,17 @@ class Hub:
                 del self._rooms[room_id]
                 self._confirmed.pop(self._channel(room_id), None)
                 self._on_rooms(len(self._rooms))
-                assert self._pubsub is not None
+                assert self._subscriber is not None
                 with contextlib.suppress(Exception):
-                    await self._pubsub.unsubscribe(self._channel(room_id))
+                    await self._subscriber.unsubscribe(self._channel(room_id))
 
     async def _read(self) -> None:
-        assert self._pubsub is not None
+        assert self._subscriber is not None
         while True:
             try:
                 # Blocks until a message arrives (no polling); the connection's health
                 # check pings keep it honest while no room is busy.
-                message = await self._pubsub.get_message(
-                    ignore_subscribe_messages=False, timeout=None
-                )
+                message = await self._subscriber.get_message()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -226,16 +225,15 @@ class Hub:
         if framed is None:
             log.warning("unknown message on a room channel", extra={"room": room_id})
             return None
-        kind, version, text = framed
-        if kind == "control":
-            payload = json.loads(text)
+        if framed.kind == "control":
+            payload = json.loads(framed.text)
             for listener in list(listeners):
                 listener.control(payload)
             return None
-        if kind == "event":
-            self._on_event(room_id, version)
+        if framed.kind == "event":
+            self._on_event(room_id, framed.version)
         for listener in list(listeners):
-            listener.deliver(kind, version, text)
+            listener.deliver(framed.kind, framed.version, framed.text, framed.committed)
         return None
 
     def _room_of(self, channel: str) -> str | None:
