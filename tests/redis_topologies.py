@@ -1,7 +1,8 @@
 """Redis topologies of a test's own, on free loopback ports in the test's directory: a
 Redis Cluster of three masters (no replicas), and a Sentinel setup (a master, a replica
-and one sentinel with a quorum of 1). Nodes persist nothing; a node killed with SIGKILL can
-be started again on its port and with its cluster configuration."""
+and one sentinel with a quorum of 1). Cluster nodes keep an append-only file (fsync on every
+write), so a node killed with SIGKILL starts again on its port with its cluster identity and
+its data; the Sentinel's nodes persist nothing (the replica has the data)."""
 
 from __future__ import annotations
 
@@ -80,8 +81,10 @@ class Cluster:
         return redis.Redis(port=self.nodes[node].port, socket_timeout=5, decode_responses=True)
 
     def node_options(self) -> list[str]:
+        # An append-only file, so a master killed and started again still has its rooms.
         return ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                "--cluster-node-timeout", str(CLUSTER_NODE_TIMEOUT_MS)]  # fmt: skip
+                "--cluster-node-timeout", str(CLUSTER_NODE_TIMEOUT_MS),
+                "--appendonly", "yes", "--appendfsync", "always"]  # fmt: skip
 
     def start_node(self, index: int, port: int) -> RedisServer:
         node = self.processes.add(

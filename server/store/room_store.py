@@ -98,6 +98,19 @@ end
 return 1
 """
 
+# KEYS: room hash, moves. ARGV: first move wanted. The room's head and those moves, read
+# together (a script rather than MULTI: redis-py runs a cluster's MULTI command by command
+# on threads of their own, blocking the event loop).
+LOAD_SCRIPT = """
+return {redis.call('HMGET', KEYS[1], 'version', 'meta', 'epoch'),
+        redis.call('LRANGE', KEYS[2], ARGV[1], -1)}
+"""
+
+# KEYS: room hash, events. The room's version and its kept events, read together.
+EVENTS_SCRIPT = """
+return {redis.call('HGET', KEYS[1], 'version'), redis.call('LRANGE', KEYS[2], 0, -1)}
+"""
+
 RATE_SCRIPT = """
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -279,6 +292,8 @@ class RoomStore:
         self._release = LuaScript(redis, RELEASE_SCRIPT)
         self._touch = LuaScript(redis, TOUCH_SCRIPT)
         self._rate = LuaScript(redis, RATE_SCRIPT)
+        self._load = LuaScript(redis, LOAD_SCRIPT)
+        self._events = LuaScript(redis, EVENTS_SCRIPT)
         self.cluster = is_cluster(redis)
         self._publish_command = "SPUBLISH" if self.cluster else "PUBLISH"
 
@@ -292,10 +307,8 @@ class RoomStore:
         if the history epoch is still ``epoch`` (else all moves, in a second round trip)."""
         keys = self.keys(room_id)
         start = moves_from if epoch is not None else 0
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hmget(keys.room, ["version", "meta", "epoch"])
-        pipe.lrange(keys.moves, start, -1)
-        (version, meta, found_epoch), moves = await pipe.execute()
+        head, moves = await self._load([keys.room, keys.moves], [start])
+        version, meta, found_epoch = head
         if version is None or meta is None:
             return None
         stored_epoch = int(found_epoch or 0)
@@ -367,10 +380,7 @@ class RoomStore:
     async def events_since(self, room_id: str, since: int) -> StoredEvents:
         """The event messages after version ``since``, if they are all still kept."""
         keys = self.keys(room_id)
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hget(keys.room, "version")
-        pipe.lrange(keys.events, 0, -1)
-        version, messages = await pipe.execute()
+        version, messages = await self._events([keys.room, keys.events], [])
         current = int(version or 0)
         missed = current - since
         if current == 0 or missed > len(messages):

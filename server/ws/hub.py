@@ -1,4 +1,6 @@
-"""The per-process hub: one Redis subscriber that fans room messages out to local listeners.
+"""The per-process hub: one Redis subscriber that fans room messages out to local listeners
+(plain pub/sub on one Redis or behind a Sentinel, sharded pub/sub on a Redis Cluster: see
+:mod:`server.store.subscriber`).
 
 A process subscribes to a room's channel while at least one of its sockets (or long-poll
 requests) listens to that room. Messages are forwarded as the exact text published, so a
