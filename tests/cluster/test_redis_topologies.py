@@ -5,6 +5,7 @@ node is back (cluster) or the replica is promoted (Sentinel)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -94,6 +95,13 @@ class Game:
             assert await socket.wait_version(version)
         return int(version)
 
+    async def both_connected(self) -> None:
+        """Wait until the room shows both seats connected again (after an outage longer
+        than the presence TTL, each process claims its seat back on its next round)."""
+        async with asyncio.timeout(30):
+            while not all(seat["connected"] for seat in (await self.state())["seats"]):
+                await asyncio.sleep(0.05)
+
     async def finish(self) -> None:
         while not is_over(await self.state()):
             await self.moved()
@@ -174,6 +182,7 @@ async def test_games_on_a_cluster_across_processes_and_a_master_lost(
         cluster.restart(holder)
         for server in servers:
             wait_until(server.ready, f"{server.name} ready again")
+        await survivor.both_connected()
         await survivor.finish()
         assert is_over(await survivor.state())
         assert channel(survivor.room) in cluster.shard_channels()
@@ -201,6 +210,7 @@ async def test_a_sentinel_failover_mid_game(
         wait_until(lambda: setup.master_port() == setup.replica.port, "the replica promoted")
         for server in servers:
             wait_until(server.ready, f"{server.name} ready on the new master")
+        await game.both_connected()
         await game.finish()
         assert is_over(await game.state())
         await game.close()
