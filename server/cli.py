@@ -29,7 +29,7 @@ from server.serving import inherited_socket, uvicorn_config
 from server.settings import Settings
 from server.store.embedded import EmbeddedValkey
 from server.store.persistence import persists, redis_persistence
-from server.store.redis_client import redis_client
+from server.store.redis_client import RedisUrlError, redis_client
 
 log = logging.getLogger("tetrad.cli")
 
@@ -235,6 +235,9 @@ def serve(args: argparse.Namespace) -> int:
         return _run(config, args)
     except KeyboardInterrupt:
         return 0
+    except RedisUrlError as error:
+        log.error("tetrad could not start: %s", error)
+        return USAGE
     except RuntimeError as error:  # the embedded store did not start
         log.error("tetrad could not start: %s", error)
         return FAILED

@@ -40,7 +40,10 @@ def processes() -> Iterator[Processes]:
     started.stop_all()
 
 
-def start_servers(processes: Processes, directory: Path, redis_url: str) -> list[Tetrad]:
+def start_servers(
+    processes: Processes, directory: Path, redis_url: str, clients: list[httpx.AsyncClient]
+) -> list[Tetrad]:
+    """Two `tetrad serve` processes on ``redis_url``; ``clients`` point at one each."""
     env = {
         "TETRAD_HEARTBEAT_SECONDS": "0.5",
         "TETRAD_PRESENCE_TTL_SECONDS": "3",
@@ -50,7 +53,10 @@ def start_servers(processes: Processes, directory: Path, redis_url: str) -> list
         "TETRAD_REDIS_URL": redis_url,
         "TETRAD_DATABASE_URL": f"sqlite:///{directory / 'games.sqlite3'}",
     }
-    return [processes.add(start_tetrad(f"tetrad-{n}", directory, env=env)) for n in (1, 2)]
+    servers = [processes.add(start_tetrad(f"tetrad-{n}", directory, env=env)) for n in (1, 2)]
+    for server, client in zip(servers, clients, strict=True):
+        client.base_url = httpx.URL(server.url)
+    return servers
 
 
 @dataclass
@@ -119,12 +125,6 @@ async def clients() -> AsyncIterator[list[httpx.AsyncClient]]:
         await client.aclose()
 
 
-def use(servers: list[Tetrad], clients: list[httpx.AsyncClient]) -> list[httpx.AsyncClient]:
-    for server, client in zip(servers, clients, strict=True):
-        client.base_url = httpx.URL(server.url)
-    return clients
-
-
 def owner_of(cluster: Cluster, key: str) -> int:
     """The index of the master that owns ``key``'s slot."""
     client = cluster.client()
@@ -158,9 +158,8 @@ async def test_games_on_a_cluster_across_processes_and_a_master_lost(
     tmp_path: Path, processes: Processes, clients: list[httpx.AsyncClient]
 ) -> None:
     with redis_cluster(tmp_path / "cluster") as cluster:
-        servers = start_servers(processes, tmp_path, cluster.url)
-        http = use(servers, clients)
-        games = [await Game.start(servers, http) for _ in range(3)]
+        servers = start_servers(processes, tmp_path, cluster.url, clients)
+        games = [await Game.start(servers, clients) for _ in range(3)]
         # Room channels are sharded: each lives on the master of its room's slot.
         assert {channel(game.room) for game in games} <= cluster.shard_channels()
         for game in games[1:]:
@@ -190,7 +189,7 @@ async def test_games_on_a_cluster_across_processes_and_a_master_lost(
             await game.close()
         # Each process timed the events it sent, committed on either process.
         for server in servers:
-            metrics = (await http[0].get(server.url + "/metrics")).text
+            metrics = (await clients[0].get(server.url + "/metrics")).text
             assert re.search(r"^tetrad_event_delivery_seconds_count [1-9]", metrics, re.M)
 
 
@@ -198,9 +197,8 @@ async def test_a_sentinel_failover_mid_game(
     tmp_path: Path, processes: Processes, clients: list[httpx.AsyncClient]
 ) -> None:
     with redis_sentinel(tmp_path / "sentinel") as setup:
-        servers = start_servers(processes, tmp_path, setup.url)
-        http = use(servers, clients)
-        game = await Game.start(servers, http)
+        servers = start_servers(processes, tmp_path, setup.url, clients)
+        game = await Game.start(servers, clients)
         for _ in range(4):
             await game.moved()
         replicated(setup)
