@@ -158,21 +158,37 @@ class Hub:
                 self._confirmed[self._channel(room_id)] = confirmed
                 self._on_rooms(len(self._rooms))
                 assert self._subscriber is not None
-                await self._subscriber.subscribe(self._channel(room_id))
+                try:
+                    await self._subscriber.subscribe(self._channel(room_id))
+                except BaseException:
+                    self._forget(listener)
+                    raise
         if confirmed is not None:
-            await asyncio.wait_for(confirmed.wait(), timeout=10)
+            try:
+                await asyncio.wait_for(confirmed.wait(), timeout=10)
+            except BaseException:  # Redis is not there: the caller never joined
+                with contextlib.suppress(Exception):
+                    await self.leave(listener)
+                raise
+
+    def _forget(self, listener: Listener) -> bool:
+        """Drop ``listener``; whether its room has no listener left (and is dropped too)."""
+        room_id = listener.room_id
+        listeners = self._rooms.get(room_id)
+        if listeners is None:
+            return False
+        listeners.discard(listener)
+        if listeners:
+            return False
+        del self._rooms[room_id]
+        self._confirmed.pop(self._channel(room_id), None)
+        self._on_rooms(len(self._rooms))
+        return True
 
     async def leave(self, listener: Listener) -> None:
         room_id = listener.room_id
         async with self._lock:
-            listeners = self._rooms.get(room_id)
-            if listeners is None:
-                return
-            listeners.discard(listener)
-            if not listeners:
-                del self._rooms[room_id]
-                self._confirmed.pop(self._channel(room_id), None)
-                self._on_rooms(len(self._rooms))
+            if self._forget(listener):
                 assert self._subscriber is not None
                 with contextlib.suppress(Exception):
                     await self._subscriber.unsubscribe(self._channel(room_id))

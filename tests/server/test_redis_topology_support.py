@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 import httpx
 import pytest
@@ -16,6 +17,7 @@ from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainErro
 
 from server.store.redis_client import REDIS_FAILURES, RedisUrlError, is_cluster, redis_client
 from server.store.room_store import Frame, frame, parse_frame
+from server.ws.hub import EventWaiter, Hub
 from tests.conftest import LiveServer
 from tests.server.room_client import Socket, create_room, join_room
 
@@ -114,3 +116,28 @@ async def test_event_delivery_is_timed_from_commit_to_websocket(server: LiveServ
                 await asyncio.sleep(0.02)
         for socket in (gold, coral):
             await socket.close()
+
+
+class UncoveredSubscriber:
+    """A subscriber whose cluster serves no slot."""
+
+    async def subscribe(self, channel: str) -> None:
+        raise SlotNotCoveredError(f"the slot of {channel} is not covered")
+
+    async def unsubscribe(self, channel: str) -> None:
+        return None
+
+    async def get_message(self) -> dict[str, Any] | None:
+        return None
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def test_a_subscription_refused_leaves_no_room_behind() -> None:
+    rooms: list[int] = []
+    hub = Hub(Redis(), "tt", on_rooms=rooms.append)
+    hub._subscriber = UncoveredSubscriber()
+    with pytest.raises(SlotNotCoveredError):
+        await hub.join(EventWaiter("room-1"))
+    assert hub.rooms == 0 and rooms == [1, 0]
