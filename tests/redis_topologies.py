@@ -142,6 +142,9 @@ def redis_cluster(directory: Path, masters: int = 3) -> Iterator[Cluster]:
     try:
         for index in range(masters):
             cluster.start_node(index, cluster_port())
+        version = str(cluster.client().info("server")["redis_version"])
+        major = int(version.split(".", maxsplit=1)[0])
+        assert major >= 7, f"sharded pub/sub needs Redis 7, not {version}"
         subprocess.run(
             [_binary("redis-cli"), "--cluster", "create",
              *(f"127.0.0.1:{node.port}" for node in cluster.nodes),
