@@ -36,6 +36,7 @@ from server.settings import Settings
 from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
 from server.store.memory import MemoryWatch
+from server.store.redis_client import REDIS_FAILURES, redis_client
 from server.store.room_store import RoomStore
 from server.ws import endpoint
 from server.ws.hub import Hub, Listener
@@ -109,7 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if redis_url is None:
             embedded = EmbeddedValkey(settings.data_dir / "valkey", settings.embedded_fsync)
             redis_url = await asyncio.to_thread(embedded.start)
-        redis = Redis.from_url(redis_url, health_check_interval=30)
+        redis = redis_client(redis_url)
         # Open a few pooled connections now: redis-py's connection setup is slow (it looks up
         # package metadata each time), better paid at startup than by the first moves.
         await asyncio.gather(*(store_ping(redis) for _ in range(REDIS_WARM_CONNECTIONS)))
@@ -210,6 +211,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(
             {"code": code, "message": str(error.detail)}, status_code=error.status_code
         )
+
+    async def redis_failed(request: Request, error: Exception) -> JSONResponse:
+        log.warning("Redis failed: %r", error, extra={"path": request.url.path})
+        request.app.state.metrics.count_redis_error(error)
+        api = ApiError("unavailable", "the room store does not answer; try again soon")
+        return JSONResponse(api.body(), status_code=api.status)
+
+    for failure in REDIS_FAILURES:
+        app.add_exception_handler(failure, redis_failed)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import uvicorn
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
@@ -30,6 +29,7 @@ from server.serving import inherited_socket, uvicorn_config
 from server.settings import Settings
 from server.store.embedded import EmbeddedValkey
 from server.store.persistence import persists, redis_persistence
+from server.store.redis_client import RedisUrlError, redis_client
 
 log = logging.getLogger("tetrad.cli")
 
@@ -166,7 +166,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 async def _persistence_of(url: str) -> str | None:
-    redis = Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    redis = redis_client(url, timeout=5)
     try:
         return await redis_persistence(redis)
     except (RedisError, OSError):
@@ -235,6 +235,9 @@ def serve(args: argparse.Namespace) -> int:
         return _run(config, args)
     except KeyboardInterrupt:
         return 0
+    except RedisUrlError as error:
+        log.error("tetrad could not start: %s", error)
+        return USAGE
     except RuntimeError as error:  # the embedded store did not start
         log.error("tetrad could not start: %s", error)
         return FAILED

@@ -56,8 +56,10 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(
         default=None,
         description=(
-            "Redis URL (`redis://host:6379/0`, `rediss://…`, `unix:///path.sock`) for live "
-            "rooms; unset, an embedded valkey with append-only persistence runs in data_dir."
+            "Redis URL of live rooms: one server (`redis://host:6379/0`, `rediss://…`, "
+            "`unix:///path.sock`), a Redis Cluster (`redis+cluster://host:port,host:port`) or "
+            "the master a Sentinel names (`redis+sentinel://host:26379,host:26379/service`); "
+            "unset, an embedded valkey with append-only persistence runs in data_dir."
         ),
     )
     database_url: str | None = Field(

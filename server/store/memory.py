@@ -16,12 +16,18 @@ from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+from server.store.redis_client import is_cluster
 
 log = logging.getLogger("tetrad.memory")
 
 
 async def used_memory(redis: Redis) -> int:
-    """Bytes Redis uses for data."""
+    """Bytes Redis uses for data (on a cluster, added up over its primaries)."""
+    if is_cluster(redis):
+        by_node: Any = await redis.info("memory", target_nodes=RedisCluster.PRIMARIES)
+        return sum(int(info["used_memory"]) for info in by_node.values())
     info: Any = await redis.info("memory")
     return int(info["used_memory"])
 

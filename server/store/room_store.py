@@ -7,9 +7,10 @@ Documents, moves and events are opaque text here; the room repository owns their
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -18,12 +19,15 @@ from redis.asyncio.client import Pipeline
 from redis.exceptions import NoScriptError
 
 from server.store.keys import RoomKeys, outbox_index, rate_key
+from server.store.redis_client import is_cluster
 
 # KEYS: room hash, moves, events, command ids, a seat's presence key, outbox.
 # ARGV: 1 expected version (-1: create), 2 meta ('' unchanged), 3 history ('' keep, 'a'
 # append, 'r' rewrite), 4 command id ('' none), 5 '1' if the presence key must exist,
 # 6 ttl ms (0: never expire), 7 events kept, 8 channel, 9 outbox record ('' none),
-# 10 n events, 11 k moves, then n event messages, then k moves.
+# 10 n events, 11 k moves, 12 publish command (PUBLISH, or SPUBLISH on a cluster: the
+# channel shares the room's slot), 13 commit time (ms since the epoch, stamped on the
+# published frames), then n event messages, then k moves.
 # Returns {1, version} committed; {0, version found}; {-1, 0} no room; {2, version that
 # applied the command id}; {3, version} the presence key is missing.
 COMMIT_SCRIPT = """
@@ -51,8 +55,8 @@ if ARGV[3] == 'r' then
   redis.call('DEL', KEYS[2])
   redis.call('HINCRBY', KEYS[1], 'epoch', 1)
 end
-for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[11 + n + i]) end
-for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[11 + i]) end
+for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[13 + n + i]) end
+for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[13 + i]) end
 redis.call('LTRIM', KEYS[3], -tonumber(ARGV[7]), -1)
 if ARGV[4] ~= '' then
   redis.call('ZADD', KEYS[4], version, ARGV[4])
@@ -64,7 +68,8 @@ for i = 1, 4 do
   if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
 end
 for i = 1, n do
-  redis.call('PUBLISH', ARGV[8], 'event:' .. (version - n + i) .. ':' .. ARGV[11 + i])
+  redis.call(ARGV[12], ARGV[8], 'event:' .. (version - n + i) .. '/' .. ARGV[13] .. ':'
+    .. ARGV[13 + i])
 end
 return {1, version}
 """
@@ -91,6 +96,19 @@ for i = 1, 4 do
   if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
 end
 return 1
+"""
+
+# KEYS: room hash, moves. ARGV: first move wanted. The room's head and those moves, read
+# together (a script rather than MULTI: redis-py runs a cluster's MULTI command by command
+# on threads of their own, blocking the event loop).
+LOAD_SCRIPT = """
+return {redis.call('HMGET', KEYS[1], 'version', 'meta', 'epoch'),
+        redis.call('LRANGE', KEYS[2], ARGV[1], -1)}
+"""
+
+# KEYS: room hash, events. The room's version and its kept events, read together.
+EVENTS_SCRIPT = """
+return {redis.call('HGET', KEYS[1], 'version'), redis.call('LRANGE', KEYS[2], 0, -1)}
 """
 
 RATE_SCRIPT = """
@@ -158,17 +176,28 @@ FRAME_KINDS = ("event", "presence", "control")
 
 def frame(kind: str, version: int, text: str) -> str:
     """A pub/sub message: ``kind:version:`` and the JSON text. Readers route on the short
-    head and forward the text untouched, without parsing a whole room state."""
+    head and forward the text untouched, without parsing a whole room state. The commit
+    script stamps events with their commit time: ``event:version/ms:``."""
     return f"{kind}:{version}:{text}"
 
 
-def parse_frame(data: bytes | str) -> tuple[str, int, str] | None:
+@dataclass(frozen=True, slots=True)
+class Frame:
+    kind: str
+    version: int
+    text: str
+    committed: float | None = None
+    """When the event was committed (seconds since the epoch), if stamped."""
+
+
+def parse_frame(data: bytes | str) -> Frame | None:
     text = data.decode() if isinstance(data, bytes) else data
     kind, _, rest = text.partition(":")
-    version, _, body = rest.partition(":")
-    if kind not in FRAME_KINDS or not version.isdigit():
+    head, _, body = rest.partition(":")
+    version, _, stamp = head.partition("/")
+    if kind not in FRAME_KINDS or not version.isdigit() or not (stamp or "0").isdigit():
         return None
-    return kind, int(version), body
+    return Frame(kind, int(version), body, int(stamp) / 1000 if stamp else None)
 
 
 def _now_ms() -> int:
@@ -263,6 +292,10 @@ class RoomStore:
         self._release = LuaScript(redis, RELEASE_SCRIPT)
         self._touch = LuaScript(redis, TOUCH_SCRIPT)
         self._rate = LuaScript(redis, RATE_SCRIPT)
+        self._load = LuaScript(redis, LOAD_SCRIPT)
+        self._events = LuaScript(redis, EVENTS_SCRIPT)
+        self.cluster = is_cluster(redis)
+        self._publish_command = "SPUBLISH" if self.cluster else "PUBLISH"
 
     def keys(self, room_id: str) -> RoomKeys:
         return RoomKeys(self.prefix, room_id)
@@ -274,10 +307,8 @@ class RoomStore:
         if the history epoch is still ``epoch`` (else all moves, in a second round trip)."""
         keys = self.keys(room_id)
         start = moves_from if epoch is not None else 0
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hmget(keys.room, ["version", "meta", "epoch"])
-        pipe.lrange(keys.moves, start, -1)
-        (version, meta, found_epoch), moves = await pipe.execute()
+        head, moves = await self._load([keys.room, keys.moves], [start])
+        version, meta, found_epoch = head
         if version is None or meta is None:
             return None
         stored_epoch = int(found_epoch or 0)
@@ -290,10 +321,11 @@ class RoomStore:
         Expired spectator entries are not counted (the presence round deletes them)."""
         keys = self.keys(room_id)
         pipe = self.redis.pipeline(transaction=False)
-        pipe.mget([keys.presence(0), keys.presence(1)])
+        pipe.get(keys.presence(0))  # not MGET: a cluster pipeline refuses it
+        pipe.get(keys.presence(1))
         pipe.zcount(keys.spectators, f"({_now_ms()}", "+inf")
         pipe.pttl(keys.room)
-        (first, second), watching, ttl = await pipe.execute()
+        first, second, watching, ttl = await pipe.execute()
         return RoomPresence(
             (first is not None, second is not None),
             int(watching),
@@ -332,6 +364,8 @@ class RoomStore:
                 commit.outbox or "",
                 len(commit.messages),
                 len(commit.moves),
+                self._publish_command,
+                int(time.time() * 1000),
                 *commit.messages,
                 *commit.moves,
             ],
@@ -346,10 +380,7 @@ class RoomStore:
     async def events_since(self, room_id: str, since: int) -> StoredEvents:
         """The event messages after version ``since``, if they are all still kept."""
         keys = self.keys(room_id)
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hget(keys.room, "version")
-        pipe.lrange(keys.events, 0, -1)
-        version, messages = await pipe.execute()
+        version, messages = await self._events([keys.room, keys.events], [])
         current = int(version or 0)
         missed = current - since
         if current == 0 or missed > len(messages):
@@ -367,7 +398,11 @@ class RoomStore:
         )
 
     async def publish(self, room_id: str, kind: str, version: int, message: str) -> None:
-        await self.redis.publish(self.keys(room_id).channel, frame(kind, version, message))
+        channel, text = self.keys(room_id).channel, frame(kind, version, message)
+        if self.cluster:
+            await self.redis.execute_command("SPUBLISH", channel, text)  # type: ignore[no-untyped-call]
+        else:
+            await self.redis.publish(channel, text)
 
     # -- presence ------------------------------------------------------------------------
 
@@ -401,14 +436,14 @@ class RoomStore:
         if not queries:
             return []
         try:
-            results = await self._presence_pipeline(queries)
+            results, refreshes = await self._presence_pipeline(queries)
         except NoScriptError:  # Redis restarted (or flushed its scripts) since we loaded it
             await self._refresh.load()
-            results = await self._presence_pipeline(queries)
+            results, refreshes = await self._presence_pipeline(queries)
         answers = []
         for query in queries:
-            refreshed = [bool(next(results)) for _ in query.seats]
-            first, second = next(results)
+            refreshed = [bool(next(refreshes)) for _ in query.seats]
+            first, second = next(results), next(results)
             exists = bool(next(results))
             lease = bool(next(results)) if query.lease else False
             if query.spectators:
@@ -421,16 +456,25 @@ class RoomStore:
             )
         return answers
 
-    async def _presence_pipeline(self, queries: list[PresenceQuery]) -> Iterator[Any]:
+    async def _presence_pipeline(
+        self, queries: list[PresenceQuery]
+    ) -> tuple[Iterator[Any], Iterator[Any]]:
+        """The round's replies, and the seat refreshes' (the same iterator on one server: a
+        pipeline of everything; on a cluster, whose pipelines take no scripts, the
+        refreshes run beside the pipeline, each a script in its room's slot)."""
         pipe = self.redis.pipeline(transaction=False)
+        separate: list[Awaitable[Any]] = []
         now = _now_ms()
         for query in queries:
             keys = self.keys(query.room_id)
             for seat, connection in query.seats:
-                self._refresh.queue(
-                    pipe, [keys.presence(seat)], [connection, int(query.ttl * 1000)]
-                )
-            pipe.mget([keys.presence(0), keys.presence(1)])
+                refresh = ([keys.presence(seat)], [connection, int(query.ttl * 1000)])
+                if self.cluster:
+                    separate.append(self._refresh(*refresh))
+                else:
+                    self._refresh.queue(pipe, *refresh)
+            pipe.get(keys.presence(0))
+            pipe.get(keys.presence(1))
             pipe.exists(keys.room)
             if query.lease:
                 pipe.exists(keys.lease)
@@ -440,7 +484,11 @@ class RoomStore:
                 pipe.pexpire(keys.spectators, ttl_ms)
             pipe.zremrangebyscore(keys.spectators, "-inf", now)
             pipe.zcard(keys.spectators)
-        return iter(await pipe.execute())
+        if not self.cluster:
+            results = iter(await pipe.execute())
+            return results, results
+        replies, *refreshed = await asyncio.gather(pipe.execute(), *separate)
+        return iter(replies), iter(refreshed)
 
     # -- finished games waiting for the database -----------------------------------------
 

@@ -8,6 +8,7 @@ import contextlib
 import time
 import uuid
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,14 @@ OUTBOX_LIMIT = 512
 class Close:
     code: int
     reason: str
+
+
+@dataclass(slots=True)
+class Stamped:
+    """An event to send, with the time it was committed (epoch seconds)."""
+
+    text: str
+    committed: float
 
 
 class TokenBucket:
@@ -62,6 +71,7 @@ class Connection:
         "computer_room",
         "early",
         "id",
+        "on_delivered",
         "outbox",
         "ready",
         "receiving",
@@ -72,8 +82,15 @@ class Connection:
         "ws",
     )
 
-    def __init__(self, room_id: str, ws: WebSocket) -> None:
+    def __init__(
+        self,
+        room_id: str,
+        ws: WebSocket,
+        on_delivered: Callable[[float], None] | None = None,
+    ) -> None:
         self.id = uuid.uuid4().hex
+        self.on_delivered = on_delivered
+        """Told the seconds from an event's commit to its sending (stamped events only)."""
         self.room_id = room_id
         self.ws = ws
         self.seat: int | None = None
@@ -83,8 +100,8 @@ class Connection:
         """Counted as a spectator of the room (in Redis) until it leaves."""
         self.version = 0
         self.ready = False
-        self.early: list[tuple[str, int, str]] = []
-        self.outbox: deque[str | Close] | None = None
+        self.early: list[tuple[str, int, str, float | None]] = []
+        self.outbox: deque[str | Stamped | Close] | None = None
         """Messages waiting to be written; made when the first one comes (an idle socket
         keeps none)."""
         self.closing = False
@@ -92,7 +109,7 @@ class Connection:
         self._flusher: asyncio.Task[None] | None = None
         self._handler: asyncio.Task[Any] | None = asyncio.current_task()
 
-    def send(self, text: str) -> None:
+    def send(self, text: str | Stamped) -> None:
         if self.closing:
             return
         outbox = self._outbox()
@@ -108,7 +125,7 @@ class Connection:
             self._outbox().append(Close(code, reason))
             self._kick()
 
-    def _outbox(self) -> deque[str | Close]:
+    def _outbox(self) -> deque[str | Stamped | Close]:
         if self.outbox is None:
             self.outbox = deque()
         return self.outbox
@@ -128,6 +145,11 @@ class Connection:
                         await self.ws.close(code=item.code, reason=item.reason)
                     self._stop_reading()
                     return
+                if isinstance(item, Stamped):
+                    await self.ws.send_text(item.text)
+                    if self.on_delivered is not None:
+                        self.on_delivered(max(0.0, time.time() - item.committed))
+                    continue
                 await self.ws.send_text(item)
         except Exception:  # the socket is gone; the reader notices the disconnect
             self.closing = True
@@ -150,16 +172,17 @@ class Connection:
         if flusher is not None:
             await asyncio.wait({flusher}, timeout=timeout)
 
-    def deliver(self, kind: str, version: int, text: str) -> None:
-        """A message for the room's sockets (from pub/sub or a catch-up)."""
+    def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
+        """A message for the room's sockets (from pub/sub or a catch-up); ``committed``:
+        when its event was committed, for the delivery latency metric."""
         if not self.ready:
-            self.early.append((kind, version, text))
+            self.early.append((kind, version, text, committed))
             return
         if kind == "event":
             if version <= self.version:
                 return  # already sent (in the welcome, a catch-up or before)
             self.version = version
-        self.send(text)
+        self.send(text if committed is None else Stamped(text, committed))
 
     def control(self, payload: dict[str, Any]) -> None:
         if (
@@ -177,8 +200,8 @@ class Connection:
         self.ready = True
         self.send(welcome)
         early, self.early = self.early, []
-        for kind, at, text in early:
-            self.deliver(kind, at, text)
+        for kind, at, text, committed in early:
+            self.deliver(kind, at, text, committed)
 
     def resynced(self, version: int, text: str) -> None:
         """Send a resync message that brought the client to ``version``."""

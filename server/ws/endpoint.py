@@ -43,10 +43,12 @@ from server.protocol import (
 from server.rooms import presence as room_presence
 from server.rooms import views
 from server.rooms.service import RoomService
+from server.store.redis_client import REDIS_FAILURES
 from server.ws.connection import Connection, TokenBucket
 from server.ws.hub import Hub, Listener
 
 log = logging.getLogger("tetrad.ws")
+STORE_UNAVAILABLE = ApiError("unavailable", "the room store does not answer; try again soon")
 PATH = "/api/rooms/{room_id}/ws"
 
 
@@ -115,7 +117,7 @@ async def room_socket(ws: WebSocket) -> None:
     settings = service.settings
     metrics = ws.app.state.metrics
     await ws.accept()
-    conn = Connection(room_id, ws)
+    conn = Connection(room_id, ws, metrics.event_delivery.observe)
     token: str | None = None
     joined = False
     metrics.connections.inc()
@@ -297,6 +299,10 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: s
             if error.code == "room_not_found":
                 raise
             conn.send(_error(conn, error, message.ref))
+        except REDIS_FAILURES as error:
+            log.warning("Redis failed: %r", error, extra={"room": conn.room_id})
+            ws.app.state.metrics.count_redis_error(error)
+            conn.send(_error(conn, STORE_UNAVAILABLE, message.ref))
 
 
 async def _handle(

@@ -1,4 +1,6 @@
-"""The per-process hub: one Redis subscriber that fans room messages out to local listeners.
+"""The per-process hub: one Redis subscriber that fans room messages out to local listeners
+(plain pub/sub on one Redis or behind a Sentinel, sharded pub/sub on a Redis Cluster: see
+:mod:`server.store.subscriber`).
 
 A process subscribes to a room's channel while at least one of its sockets (or long-poll
 requests) listens to that room. Messages are forwarded as the exact text published, so a
@@ -22,10 +24,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
 
 from server.store.keys import RoomKeys
 from server.store.room_store import parse_frame
+from server.store.subscriber import Subscriber, subscriber_for
 
 log = logging.getLogger("tetrad.hub")
 
@@ -56,7 +58,8 @@ class Listener(Protocol):
     @property
     def computer_room(self) -> bool: ...
 
-    def deliver(self, kind: str, version: int, text: str) -> None: ...
+    def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
+        """A room message; ``committed``: when its event was committed (epoch seconds)."""
 
     def control(self, payload: dict[str, Any]) -> None: ...
 
@@ -77,7 +80,7 @@ class EventWaiter:
         self.room_id = room_id
         self.arrived = asyncio.Event()
 
-    def deliver(self, kind: str, version: int, text: str) -> None:
+    def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
         if kind == "event":
             self.arrived.set()
 
@@ -107,7 +110,7 @@ class Hub:
         """How many times a channel was subscribed again after the connection came back."""
         self._rooms: dict[str, set[Listener]] = {}
         self._confirmed: dict[str, asyncio.Event] = {}
-        self._pubsub: PubSub | None = None
+        self._subscriber: Subscriber | None = None
         self._reader: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
@@ -123,9 +126,9 @@ class Hub:
         return [(room, list(listeners)) for room, listeners in self._rooms.items()]
 
     async def start(self, process_channel: str) -> None:
-        self._pubsub = self.redis.pubsub()
+        self._subscriber = subscriber_for(self.redis)
         # A channel of our own keeps the subscription alive while no room is watched.
-        await self._pubsub.subscribe(process_channel)
+        await self._subscriber.subscribe(process_channel)
         self._reader = asyncio.create_task(self._read(), name="tetrad-hub-reader")
 
     async def stop(self) -> None:
@@ -133,9 +136,9 @@ class Hub:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
-        if self._pubsub is not None:
+        if self._subscriber is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                await self._subscriber.aclose()
 
     def _channel(self, room_id: str) -> str:
         return RoomKeys(self.prefix, room_id).channel
@@ -154,35 +157,49 @@ class Hub:
                 confirmed = asyncio.Event()
                 self._confirmed[self._channel(room_id)] = confirmed
                 self._on_rooms(len(self._rooms))
-                assert self._pubsub is not None
-                await self._pubsub.subscribe(self._channel(room_id))
+                assert self._subscriber is not None
+                try:
+                    await self._subscriber.subscribe(self._channel(room_id))
+                except BaseException:
+                    self._forget(listener)
+                    raise
         if confirmed is not None:
-            await asyncio.wait_for(confirmed.wait(), timeout=10)
+            try:
+                await asyncio.wait_for(confirmed.wait(), timeout=10)
+            except BaseException:  # Redis is not there: the caller never joined
+                with contextlib.suppress(Exception):
+                    await self.leave(listener)
+                raise
+
+    def _forget(self, listener: Listener) -> bool:
+        """Drop ``listener``; whether its room has no listener left (and is dropped too)."""
+        room_id = listener.room_id
+        listeners = self._rooms.get(room_id)
+        if listeners is None:
+            return False
+        listeners.discard(listener)
+        if listeners:
+            return False
+        del self._rooms[room_id]
+        self._confirmed.pop(self._channel(room_id), None)
+        self._on_rooms(len(self._rooms))
+        return True
 
     async def leave(self, listener: Listener) -> None:
         room_id = listener.room_id
         async with self._lock:
-            listeners = self._rooms.get(room_id)
-            if listeners is None:
-                return
-            listeners.discard(listener)
-            if not listeners:
-                del self._rooms[room_id]
-                self._confirmed.pop(self._channel(room_id), None)
-                self._on_rooms(len(self._rooms))
-                assert self._pubsub is not None
+            if self._forget(listener):
+                assert self._subscriber is not None
                 with contextlib.suppress(Exception):
-                    await self._pubsub.unsubscribe(self._channel(room_id))
+                    await self._subscriber.unsubscribe(self._channel(room_id))
 
     async def _read(self) -> None:
-        assert self._pubsub is not None
+        assert self._subscriber is not None
         while True:
             try:
                 # Blocks until a message arrives (no polling); the connection's health
                 # check pings keep it honest while no room is busy.
-                message = await self._pubsub.get_message(
-                    ignore_subscribe_messages=False, timeout=None
-                )
+                message = await self._subscriber.get_message()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -226,16 +243,15 @@ class Hub:
         if framed is None:
             log.warning("unknown message on a room channel", extra={"room": room_id})
             return None
-        kind, version, text = framed
-        if kind == "control":
-            payload = json.loads(text)
+        if framed.kind == "control":
+            payload = json.loads(framed.text)
             for listener in list(listeners):
                 listener.control(payload)
             return None
-        if kind == "event":
-            self._on_event(room_id, version)
+        if framed.kind == "event":
+            self._on_event(room_id, framed.version)
         for listener in list(listeners):
-            listener.deliver(kind, version, text)
+            listener.deliver(framed.kind, framed.version, framed.text, framed.committed)
         return None
 
     def _room_of(self, channel: str) -> str | None:

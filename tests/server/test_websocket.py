@@ -493,7 +493,7 @@ class SayingHello:
         self.computer_room = False
         self.closed: tuple[int, str] | None = None
 
-    def deliver(self, kind: str, version: int, text: str) -> None:
+    def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
         return None
 
     def control(self, payload: dict) -> None:

@@ -124,10 +124,11 @@ async def play(
 @dataclass
 class RoomSocket:
     """A seat's websocket: sends ``hello``, then records the latest room version it has
-    been told about (by ``welcome`` and by each ``event``)."""
+    been told about (by ``welcome`` and by each ``event``) and the errors it is sent."""
 
     ws: ClientConnection
     version: int = 0
+    errors: list[dict[str, Any]] = field(default_factory=list)
     closed: asyncio.Event = field(default_factory=asyncio.Event)
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _reader: asyncio.Task[None] | None = None
@@ -163,6 +164,10 @@ class RoomSocket:
                     async with self._changed:
                         self.version = max(self.version, version)
                         self._changed.notify_all()
+                elif message.get("type") == "error":
+                    async with self._changed:
+                        self.errors.append(message)
+                        self._changed.notify_all()
         except websockets.ConnectionClosed:
             pass
         finally:
@@ -175,6 +180,17 @@ class RoomSocket:
         async with asyncio.timeout(timeout), self._changed:
             await self._changed.wait_for(lambda: self.version >= version or self.closed.is_set())
         return self.version >= version
+
+    async def send_move(self, state: dict[str, Any], move_id: str) -> None:
+        """Send ``next_move(state)`` over the websocket (answered by an event or an error)."""
+        move = {"move": next_move(state), "version": state["version"], "move_id": move_id}
+        await self.ws.send(json.dumps({"type": "move", **move}))
+
+    async def wait_error(self, count: int, timeout: float = 15) -> dict[str, Any]:
+        """Wait for this socket's ``count``-th error message; returns it."""
+        async with asyncio.timeout(timeout), self._changed:
+            await self._changed.wait_for(lambda: len(self.errors) >= count)
+        return self.errors[count - 1]
 
     async def close(self) -> None:
         await self.ws.close()

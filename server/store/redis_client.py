@@ -1,0 +1,117 @@
+"""The Redis client, chosen by the URL's scheme.
+
+- ``redis://``, ``rediss://``, ``unix://``: one Redis server (redis-py's own URL forms).
+- ``redis+cluster://[user:password@]host:port[,host:port…]`` (``rediss+cluster://`` for
+  TLS): a Redis Cluster, found from any of the nodes listed.
+- ``redis+sentinel://[user:password@]host:port[,host:port…]/service[/db]`` (``rediss+…``
+  for TLS to the master): the master that the sentinels name for ``service``, looked up
+  again after a failover. The user and password are the master's; the sentinels are asked
+  without.
+
+Every form gets the same socket timeouts. The cluster client is typed as :class:`Redis`
+for the code that uses it: room keys share one slot per room, and what differs (no
+``pubsub()``, ``SPUBLISH``) is asked through :func:`is_cluster`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+from urllib.parse import SplitResult, unquote, urlsplit
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.sentinel import Sentinel
+from redis.exceptions import RedisClusterException, RedisError
+
+HEALTH_CHECK_SECONDS = 30
+CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
+SENTINEL_SCHEMES = ("redis+sentinel", "rediss+sentinel")
+
+
+REDIS_FAILURES: tuple[type[Exception], ...] = (RedisError, RedisClusterException)
+"""What an unreachable or unready Redis raises, whatever the topology: redis-py's
+``RedisClusterException`` (``SlotNotCoveredError``…) is not a ``RedisError``, while
+``ClusterDownError``, ``TryAgainError``, ``MovedError`` and Sentinel's
+``MasterNotFoundError`` are."""
+
+
+class RedisUrlError(ValueError):
+    """A Redis URL tetrad cannot use (said at start, before anything connects)."""
+
+
+def _hosts(parts: SplitResult, default_port: int) -> list[tuple[str, int]]:
+    where = parts.netloc.rpartition("@")[2]
+    hosts = []
+    for item in where.split(","):
+        host, colon, port = item.strip().rpartition(":")
+        if not colon:
+            host, port = port, str(default_port)
+        host = host.strip("[]")
+        if not host or not port.isdigit():
+            raise RedisUrlError(f"not a host:port in the Redis URL: {item!r}")
+        hosts.append((host, int(port)))
+    return hosts
+
+
+def _credentials(parts: SplitResult) -> dict[str, Any]:
+    userinfo, at, _ = parts.netloc.rpartition("@")
+    if not at:
+        return {}
+    user, colon, password = userinfo.partition(":")
+    if not colon:  # `redis://secret@host` is a password alone, as redis-py reads it
+        user, password = "", user
+    found: dict[str, Any] = {"password": unquote(password) or None}
+    if user:
+        found["username"] = unquote(user)
+    return found
+
+
+def redis_client(url: str, *, timeout: float | None = None, **options: Any) -> Redis:
+    """The async client for ``url`` (see the module docstring for the forms), with
+    ``timeout`` seconds for connecting and for each reply; ``options`` go to every
+    connection (``decode_responses``, ``health_check_interval``…)."""
+    parts = urlsplit(url)
+    timeouts: dict[str, Any] = {}
+    if timeout is not None:
+        timeouts = {"socket_timeout": timeout, "socket_connect_timeout": timeout}
+    options = {"health_check_interval": HEALTH_CHECK_SECONDS, **options}
+    tls = parts.scheme.startswith("rediss")
+    if parts.scheme in CLUSTER_SCHEMES:
+        if parts.path.strip("/"):
+            raise RedisUrlError("a Redis Cluster has database 0 only: drop the /db")
+        nodes = [ClusterNode(host, port) for host, port in _hosts(parts, 6379)]
+        cluster = RedisCluster(
+            startup_nodes=nodes, ssl=tls, **_credentials(parts), **timeouts, **options
+        )
+        return cast(Redis, cluster)
+    if parts.scheme in SENTINEL_SCHEMES:
+        path = [piece for piece in parts.path.split("/") if piece]
+        if not 1 <= len(path) <= 2 or (len(path) == 2 and not path[1].isdigit()):
+            raise RedisUrlError("a Sentinel URL ends in /service_name or /service_name/db")
+        db = int(path[1]) if len(path) == 2 else 0
+        sentinel = Sentinel(  # type: ignore[no-untyped-call]
+            _hosts(parts, 26379), sentinel_kwargs={**timeouts}, **timeouts
+        )
+        master = sentinel.master_for(
+            unquote(path[0]), db=db, ssl=tls, **_credentials(parts), **options
+        )
+        return cast(Redis, master)
+    if parts.scheme not in ("redis", "rediss", "unix"):
+        raise RedisUrlError(
+            f"unknown Redis URL scheme {parts.scheme!r}: use redis://, rediss://, unix://, "
+            "redis+cluster:// or redis+sentinel://"
+        )
+    return Redis.from_url(url, **timeouts, **options)
+
+
+def is_cluster(redis: Redis) -> bool:
+    """Whether ``redis`` is a Redis Cluster client."""
+    return isinstance(redis, RedisCluster)
+
+
+def describe(url: str) -> str:
+    """The URL's kind, for logs: ``cluster``, ``sentinel`` or ``single``."""
+    scheme = urlsplit(url).scheme
+    if scheme in CLUSTER_SCHEMES:
+        return "cluster"
+    return "sentinel" if scheme in SENTINEL_SCHEMES else "single"
