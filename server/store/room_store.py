@@ -409,10 +409,6 @@ class RoomStore:
     async def claim_seat(self, room_id: str, seat: int, connection: str, ttl: float) -> None:
         await self.redis.set(self.keys(room_id).presence(seat), connection, px=int(ttl * 1000))
 
-    async def refresh_seat(self, room_id: str, seat: int, connection: str, ttl: float) -> bool:
-        key = self.keys(room_id).presence(seat)
-        return bool(await self._refresh([key], [connection, int(ttl * 1000)]))
-
     async def release_seat(self, room_id: str, seat: int, connection: str) -> bool:
         key = self.keys(room_id).presence(seat)
         return bool(await self._release([key], [connection]))
