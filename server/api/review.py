@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import Response
@@ -72,35 +72,25 @@ def record_review(body: RecordBody) -> GameReview:
     return review(read_record(body.record), GameFacts())
 
 
-def _download(content: str, media_type: str, filename: str) -> Response:
+@router.get(
+    "/api/games/{game_id}/record.{form}",
+    summary="Download the record: record.txt (text notation) or record.json",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}, "application/json": {}}}},
+)
+def record_download(
+    session: SessionDep, game_id: GameId, form: Annotated[Literal["txt", "json"], Path()]
+) -> Response:
+    game = read_record(json.loads(_row(session, game_id).record))
+    if form == "txt":
+        content, media_type = notation(game), "text/plain; charset=utf-8"
+    else:
+        content, media_type = json.dumps(game.to_json(), separators=(",", ":")), "application/json"
     return Response(
-        content,
+        content + "\n",
         media_type=media_type,
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        headers={"Content-Disposition": f'attachment; filename="tetrad-{game_id}.{form}"'},
     )
-
-
-@router.get(
-    "/api/games/{game_id}/record.txt",
-    summary="Download the record in the text notation",
-    response_class=Response,
-    responses={200: {"content": {"text/plain": {}}}},
-)
-def record_text(session: SessionDep, game_id: GameId) -> Response:
-    game = read_record(json.loads(_row(session, game_id).record))
-    return _download(notation(game) + "\n", "text/plain; charset=utf-8", f"tetrad-{game_id}.txt")
-
-
-@router.get(
-    "/api/games/{game_id}/record.json",
-    summary="Download the JSON record",
-    response_class=Response,
-    responses={200: {"content": {"application/json": {}}}},
-)
-def record_json(session: SessionDep, game_id: GameId) -> Response:
-    game = read_record(json.loads(_row(session, game_id).record))
-    text = json.dumps(game.to_json(), separators=(",", ":")) + "\n"
-    return _download(text, "application/json", f"tetrad-{game_id}.json")
 
 
 @router.post("/api/analysis", summary="Start (or read) the analysis of a record")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from typing import Any
@@ -16,9 +15,9 @@ import pytest
 
 from core import boxes
 from tests.conftest import LiveServer, StartServer
+from tests.processes import postgres_database
 from tests.server.room_client import RoomModel, bearer, create_room, move
 from tests.server.test_computer import play_to_the_end
-from tests.server.test_database import POSTGRES
 
 # A 2×2 game with two mistakes: the moves after plies 5 and 6 give boxes away.
 SHORT_GAME = "boxes 2x2; a1-b1 c2-c3 a3-b3 c1-c2 b1-c1 a1-a2 b3-c3 a2-a3 b2-b3 a2-b2 b1-b2 b2-c2"
@@ -26,15 +25,8 @@ SHORT_GAME = "boxes 2x2; a1-b1 c2-c3 a3-b3 c1-c2 b1-c1 a1-a2 b3-c3 a2-a3 b2-b3 a
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    """A PostgreSQL database of this test alone, dropped afterwards."""
-    name = f"tetrad_review_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture

@@ -112,32 +112,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/games/{game_id}/record.json": {
+    "/api/games/{game_id}/record.{form}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Download the JSON record */
-        get: operations["record_json_api_games__game_id__record_json_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/games/{game_id}/record.txt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Download the record in the text notation */
-        get: operations["record_text_api_games__game_id__record_txt_get"];
+        /** Download the record: record.txt (text notation) or record.json */
+        get: operations["record_download_api_games__game_id__record__form__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2301,13 +2284,14 @@ export interface operations {
             };
         };
     };
-    record_json_api_games__game_id__record_json_get: {
+    record_download_api_games__game_id__record__form__get: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description finished game id */
                 game_id: string;
+                form: "txt" | "json";
             };
             cookie?: never;
         };
@@ -2320,73 +2304,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Request Entity Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    record_text_api_games__game_id__record_txt_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description finished game id */
-                game_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
                     "text/plain": unknown;
                 };
             };
