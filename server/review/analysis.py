@@ -40,6 +40,11 @@ log = logging.getLogger("tetrad.analysis")
 
 STALE_SECONDS = 60.0
 """A running analysis whose row has not changed for this long is started again."""
+SAVE_EVERY = 0.5
+"""Seconds between writes of a running analysis's progress (a long Dots game has many
+positions; the row is rewritten whole each time)."""
+RUNNING_PER_WORKER = 3
+"""Analyses one server process runs at once per AI worker; past that, ``busy``."""
 
 
 def analysis_id(game: AnyGame) -> str:
@@ -94,6 +99,10 @@ class Analyses:
         """The analysis of ``game``: from the cache, or started now (asking again while it
         runs changes nothing)."""
         key = analysis_id(game)
+        if key not in self._running and len(self._running) >= RUNNING_PER_WORKER * self.workers:
+            found = await asyncio.to_thread(self._load, key)
+            if found is None or self._stale(found):
+                raise ApiError("busy", "the server is analysing other games; try again shortly")
         row = await asyncio.to_thread(self._claim, key, game)
         if row.status == "running" and key not in self._running:
             self._running[key] = asyncio.create_task(self._run(key, game.to_json()))
@@ -205,8 +214,11 @@ class Analyses:
         frontier = -1
         """Plies up to this one skip the solver: it ran out of time on this position."""
         queue = iter(plies)
+        loop = asyncio.get_running_loop()
+        saved = loop.time()
 
         async def worker() -> None:
+            nonlocal saved
             nonlocal frontier
             for ply in queue:
                 found = await self.computer.run(
@@ -215,6 +227,9 @@ class Analyses:
                 if record["game"] == "boxes" and not found["exact"]:
                     frontier = max(frontier, ply)
                 positions.append(found)
-                await asyncio.to_thread(self._save, key, "running", len(positions), positions)
+                if loop.time() - saved >= SAVE_EVERY:
+                    saved = loop.time()
+                    snapshot = list(positions)
+                    await asyncio.to_thread(self._save, key, "running", len(snapshot), snapshot)
 
         await asyncio.gather(*(worker() for _ in range(self.workers)))

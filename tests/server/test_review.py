@@ -112,6 +112,9 @@ async def test_a_finished_game_reviewed_downloaded_and_imported(
     assert missing.status_code == 404 and missing.json()["code"] == "game_not_found"
 
 
+# Pen surrounds pencil's c3, then grounds: its chain is not linked to the edge.
+GROUNDED = "dots 5x5 grounding; c2 c3 b3 e5 d3 e4 c4; ground 0"
+
 BAD_RECORDS: list[Any] = [
     "boxes 2x2; a1-a3",  # not a line
     "boxes 2x2; a1-b1 a1-b1",  # drawn twice
@@ -157,6 +160,12 @@ async def test_a_dots_record_reviews_with_its_captures(client: httpx.AsyncClient
     captures = [m for m in review["moves"] if m["change"].get("captures")]
     assert [m["notation"] for m in captures] == ["c4"]
     assert review["moves"][-1]["scores"] == [1, 0]
+    grounded = await client.post("/api/records/review", json={"record": GROUNDED})
+    assert grounded.status_code == 200, grounded.text
+    ended = grounded.json()
+    assert ended["result"] == {"winner": 1, "reason": "grounding", "scores": [1, 4]}
+    assert sorted(ended["final"]["ungrounded"]) == [[1, 2], [2, 1], [2, 3], [3, 2]]
+    assert ended["moves"] == review["moves"] and ended["notation"] == GROUNDED
 
 
 async def test_continue_from_a_position_against_the_computer(
