@@ -14,6 +14,7 @@ import psycopg
 import pytest
 
 from core import boxes
+from server.review import analysis
 from tests.conftest import LiveServer, StartServer
 from tests.processes import postgres_database
 from tests.server.room_client import RoomModel, bearer, create_room, move
@@ -270,3 +271,18 @@ async def test_an_analysis_left_running_by_a_dead_process_starts_again(
         )
     again = await wait_done(client, f"/api/analysis/{started['id']}")
     assert again["status"] == "done" and again["done"] == 12
+
+
+async def test_starting_analyses_is_limited(
+    start_server: StartServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = await start_server(room_creations_per_minute=2)
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        monkeypatch.setattr(analysis, "RUNNING_PER_WORKER", 0)  # as if the process were full
+        busy = await client.post("/api/analysis", json={"record": SHORT_GAME})
+        assert busy.status_code == 409 and busy.json()["code"] == "busy"
+        monkeypatch.undo()
+        response = await client.post("/api/analysis", json={"record": "boxes 1x1; a1-b1"})
+        assert response.status_code == 200, response.text
+        limited = await client.post("/api/analysis", json={"record": SHORT_GAME})
+        assert limited.status_code == 429 and limited.json()["code"] == "rate_limited"
