@@ -101,15 +101,16 @@ class Analyses:
         key = analysis_id(game)
         if key not in self._running and len(self._running) >= RUNNING_PER_WORKER * self.workers:
             found = await asyncio.to_thread(self._load, key)
-            if found is None or self._stale(found):
+            if found is None or found.status == "failed" or self._stale(found):
                 raise ApiError("busy", "the server is analysing other games; try again shortly")
-        row = await asyncio.to_thread(self._claim, key, game)
-        if row.status == "running" and key not in self._running:
+        row, claimed = await asyncio.to_thread(self._claim, key, game)
+        if claimed and row.status == "running" and key not in self._running:
             self._running[key] = asyncio.create_task(self._run(key, game.to_json()))
         return view(row)
 
     async def get(self, key: str) -> AnalysisView:
-        """The analysis named ``key`` as far as it has gone; a stale one starts again."""
+        """The analysis named ``key`` as far as it has gone; one left running by a process
+        that died starts again (a failed one only when started again)."""
         row = await asyncio.to_thread(self._load, key)
         if row is None:
             raise ApiError("analysis_not_found", "no analysis with this id; start one first")
@@ -130,22 +131,23 @@ class Analyses:
     # -- the database ---------------------------------------------------------------------
 
     def _stale(self, row: AnalysisRow) -> bool:
-        return row.status == "failed" or (
-            row.status == "running"
-            and self.clock() - _utc(row.updated_at) > timedelta(seconds=STALE_SECONDS)
+        """Whether ``row`` says running but its process stopped moving it on (died)."""
+        return row.status == "running" and self.clock() - _utc(row.updated_at) > timedelta(
+            seconds=STALE_SECONDS
         )
 
     def _load(self, key: str) -> AnalysisRow | None:
         with Session(self.engine) as session:
             return session.get(AnalysisRow, key)
 
-    def _claim(self, key: str, game: AnyGame) -> AnalysisRow:
-        """The row of ``key``, made (or remade, when stale) as a running analysis of ours."""
+    def _claim(self, key: str, game: AnyGame) -> tuple[AnalysisRow, bool]:
+        """The row of ``key``, and whether this call made it (or remade it, when stale) as
+        a running analysis of ours to run."""
         with Session(self.engine) as session:
             row = session.get(AnalysisRow, key)
-            if row is not None and not self._stale(row):
+            if row is not None and row.status != "failed" and not self._stale(row):
                 session.expunge(row)
-                return row
+                return row, False
             record = game.to_json()
             record.pop("end", None)
             fresh = AnalysisRow(
@@ -171,10 +173,10 @@ class Analyses:
                 found = session.get(AnalysisRow, key)
                 assert found is not None
                 session.expunge(found)
-                return found
+                return found, False
             session.refresh(fresh)
             session.expunge(fresh)
-            return fresh
+            return fresh, True
 
     def _save(self, key: str, status: str, done: int, positions: list[dict[str, Any]]) -> None:
         with Session(self.engine) as session:
