@@ -25,8 +25,9 @@ from core.game import Player
 
 MoveT = TypeVar("MoveT", Line, Point)
 
-ESTIMATE_PLAYOUTS = 16
-"""Playouts averaged for an estimate where the solver does not reach."""
+ESTIMATE_PLAYOUTS = (2, 16)
+"""Fewest and most playouts averaged for an estimate where the solver does not reach (as
+many as fit in the estimate's time)."""
 PLAYOUT_EXACT_LINES = 28
 """Undrawn lines at which a playout hands over to the solver (milliseconds from there)."""
 PLAYOUT_NODES = 20_000
@@ -36,11 +37,12 @@ PLAYOUT_NODES = 20_000
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Seconds one position may take: the exact value (and again the played move's), the
-    other moves' values, the hint."""
+    other moves' values; where the solver does not reach, the hint and the estimate."""
 
     exact_seconds: float = 1.0
     moves_seconds: float = 1.0
     hint_seconds: float = 0.15
+    estimate_seconds: float = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +101,14 @@ def review_boxes(
         else:
             return _exact(state, played, value, limits, next_value)
     best = ai.hint(state, "hard", seed=seed, time_limit=limits.hint_seconds)
-    return PositionReview(state.to_move, False, estimate(state, seed), (best,), played, loss=None)
+    return PositionReview(
+        state.to_move,
+        False,
+        estimate(state, seed, limits.estimate_seconds),
+        (best,),
+        played,
+        loss=None,
+    )
 
 
 def _exact(
@@ -144,13 +153,16 @@ def _line_order(line: Line) -> tuple[int, int, int, int]:
     return (y1, x1, y2, x2)
 
 
-def estimate(state: BoxesState, seed: int = 0) -> int:
+def estimate(state: BoxesState, seed: int = 0, seconds: float = 0.1) -> int:
     """A rough margin of the remaining boxes for the player to move: the mean of a few
-    playouts at the normal level, each finished exactly once the solver is quick."""
-    total = 0
-    for playout in range(ESTIMATE_PLAYOUTS):
-        total += _playout(state, seed * ESTIMATE_PLAYOUTS + playout)
-    return round(total / ESTIMATE_PLAYOUTS)
+    playouts at the normal level (as many as fit in ``seconds``, within
+    :data:`ESTIMATE_PLAYOUTS`), each finished exactly once the solver is quick."""
+    fewest, most = ESTIMATE_PLAYOUTS
+    deadline = time.perf_counter() + seconds
+    results: list[int] = []
+    while len(results) < most and (len(results) < fewest or time.perf_counter() < deadline):
+        results.append(_playout(state, seed * most + len(results)))
+    return round(sum(results) / len(results))
 
 
 def _playout(state: BoxesState, seed: int) -> int:

@@ -20,6 +20,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import astuple
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -209,7 +210,7 @@ class Analyses:
     async def _analyse(
         self, key: str, record: dict[str, Any], positions: list[dict[str, Any]]
     ) -> None:
-        limits = (self.limits.exact_seconds, self.limits.moves_seconds, self.limits.hint_seconds)
+        limits = astuple(self.limits)
         plies = list(range(len(record["moves"])))
         if record["game"] == "boxes":
             plies.reverse()

@@ -16,7 +16,7 @@ from core.review import Limits, PositionReview, review_boxes, review_dots
 def analyse_position_json(
     record: dict[str, Any],
     ply: int,
-    limits: tuple[float, float, float],
+    limits: tuple[float, ...],
     try_exact: bool,
     next_value: int | None = None,
 ) -> dict[str, Any]:
