@@ -1,0 +1,137 @@
+"""Game review: a finished or imported game move by move, its record to download, and the
+computer's analysis."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import Response
+from sqlmodel import Session
+
+from server.api.deps import ClientAddressDep, RoomServiceDep
+from server.api.schemas import AnalysisView, ErrorBody, GameReview, RecordBody
+from server.db.models import FinishedGameRow
+from server.db.records import load_finished_game
+from server.db.session import SessionDep
+from server.errors import ApiError
+from server.review.analysis import Analyses
+from server.review.records import GameFacts, notation, read_record, review
+from server.rooms.model import AnyGame
+from server.rooms.service import RoomService
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 404, 409, 413, 429, 503)
+}
+router = APIRouter(tags=["review"], responses=ERRORS)
+GameId = Annotated[str, Path(max_length=64, description="finished game id")]
+
+
+async def get_analyses(request: Request) -> Analyses:
+    analyses: Analyses = request.app.state.analyses
+    return analyses
+
+
+AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
+
+
+def _row(session: Session, game_id: str) -> FinishedGameRow:
+    row = session.get(FinishedGameRow, game_id)
+    if row is None:
+        raise ApiError("game_not_found", "no finished game with this id")
+    return row
+
+
+async def _stored(request: Request, game_id: str) -> AnyGame:
+    """The finished game ``game_id``, read off the event loop."""
+    row = await asyncio.to_thread(load_finished_game, request.app.state.engine, game_id)
+    if row is None:
+        raise ApiError("game_not_found", "no finished game with this id")
+    return read_record(json.loads(row.record))
+
+
+def _facts(row: FinishedGameRow) -> GameFacts:
+    return GameFacts(
+        id=row.id,
+        mode=row.mode,  # type: ignore[arg-type]
+        level=row.level,  # type: ignore[arg-type]
+        computer_seat=row.computer_seat,
+        finished_at=row.finished_at,
+        daily=row.daily,
+    )
+
+
+@router.get("/api/games/{game_id}/review", summary="A finished game, move by move")
+def game_review(session: SessionDep, game_id: GameId) -> GameReview:
+    row = _row(session, game_id)
+    return review(read_record(json.loads(row.record)), _facts(row))
+
+
+@router.post("/api/records/review", summary="Review a record (text notation or JSON)")
+def record_review(body: RecordBody) -> GameReview:
+    return review(read_record(body.record), GameFacts())
+
+
+@router.get(
+    "/api/games/{game_id}/record.{form}",
+    summary="Download the record: record.txt (text notation) or record.json",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}, "application/json": {}}}},
+)
+def record_download(
+    session: SessionDep, game_id: GameId, form: Annotated[Literal["txt", "json"], Path()]
+) -> Response:
+    game = read_record(json.loads(_row(session, game_id).record))
+    if form == "txt":
+        content, media_type = notation(game), "text/plain; charset=utf-8"
+    else:
+        content, media_type = json.dumps(game.to_json(), separators=(",", ":")), "application/json"
+    return Response(
+        content + "\n",
+        media_type=media_type,
+        headers={"Content-Disposition": f'attachment; filename="tetrad-{game_id}.{form}"'},
+    )
+
+
+async def _count_start(rooms: RoomService, client: str, limit: int) -> None:
+    """Starting analyses is limited per client address, like creating rooms."""
+    if await rooms.store.count_hit("analysis", client, 60) > limit:
+        raise ApiError("rate_limited", "too many analyses asked for from your address; wait")
+
+
+@router.post("/api/analysis", summary="Start (or read) the analysis of a record")
+async def start_analysis(
+    analyses: AnalysesDep, rooms: RoomServiceDep, client: ClientAddressDep, body: RecordBody
+) -> AnalysisView:
+    game = read_record(body.record)
+    await _count_start(rooms, client, rooms.settings.room_creations_per_minute)
+    return await analyses.start(game)
+
+
+@router.get("/api/analysis/{analysis_id}", summary="An analysis, as far as it has gone")
+async def read_analysis(
+    analyses: AnalysesDep, analysis_id: Annotated[str, Path(max_length=64)]
+) -> AnalysisView:
+    return await analyses.get(analysis_id)
+
+
+@router.post("/api/games/{game_id}/analysis", summary="Start (or read) a game's analysis")
+async def start_game_analysis(
+    analyses: AnalysesDep,
+    rooms: RoomServiceDep,
+    client: ClientAddressDep,
+    request: Request,
+    game_id: GameId,
+) -> AnalysisView:
+    game = await _stored(request, game_id)
+    await _count_start(rooms, client, rooms.settings.room_creations_per_minute)
+    return await analyses.start(game)
+
+
+@router.get("/api/games/{game_id}/analysis", summary="A game's analysis, as far as it has gone")
+async def read_game_analysis(
+    analyses: AnalysesDep, request: Request, game_id: GameId
+) -> AnalysisView:
+    return await analyses.find(await _stored(request, game_id))
