@@ -138,7 +138,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
   const seatName = (s: 0 | 1) => people[s].name;
   const result = resultText(review, people, tr);
   return (
-    <div class={`room review game-${review.game}`} data-ply={ply} data-testid="review">
+    <div class={`room review game-${review.game}`} data-ply={ply} data-total={total} data-testid="review">
       <div class="room-head">
         <h1 class="room-title">
           {t("review.title")}
