@@ -18,7 +18,8 @@ from redis.asyncio import Redis
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.api import daily, games, health, rooms
+from core.review import Limits
+from server.api import daily, games, health, review, rooms
 from server.db.records import FinishedGame, store_finished_game
 from server.db.session import database_url, make_engine, migrate
 from server.errors import ApiError, code_for_validation
@@ -27,6 +28,7 @@ from server.http_observer import HttpObserver
 from server.log_format import configure_logging
 from server.metrics import Metrics
 from server.protocol import client_message_adapter, server_message_adapter
+from server.review.analysis import Analyses
 from server.rooms.computer import ComputerPlayer
 from server.rooms.computer_turns import ComputerTurns
 from server.rooms.outbox import OutboxDrainer
@@ -43,6 +45,10 @@ from server.ws.presence import PresenceKeeper
 
 log = logging.getLogger("tetrad.app")
 REDIS_WARM_CONNECTIONS = 8
+RECORD_BODY_BYTES = 64 * 1024
+"""Bodies that carry a whole game record (review, analysis, a room continuing a game) may
+be this large: a long Dots game does not fit in the few KiB of other requests."""
+RECORD_PATHS = ("/api/records/review", "/api/analysis", "/api/rooms")
 
 
 class BodySizeLimit:
@@ -54,17 +60,22 @@ class BodySizeLimit:
     generic 400.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int, record_limit: int = 0, record_paths: tuple[str, ...] = ()
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.record_limit = max(limit, record_limit)
+        self.record_paths = record_paths
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.record_limit if scope["path"] in self.record_paths else self.limit
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await _too_large(self.limit)(scope, receive, send)
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await _too_large(limit)(scope, receive, send)
                 return
         chunks: list[bytes] = []
         seen = 0
@@ -74,8 +85,8 @@ class BodySizeLimit:
                 break  # the client left; the app finds out from the replay below
             chunk = message.get("body", b"")
             seen += len(chunk)
-            if seen > self.limit:
-                await _too_large(self.limit)(scope, receive, send)
+            if seen > limit:
+                await _too_large(limit)(scope, receive, send)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -137,6 +148,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             on_finished=drainer.kick,
             full=lambda: memory.full,
         )
+        limits = Limits(
+            exact_seconds=settings.analysis_position_seconds,
+            moves_seconds=settings.analysis_position_seconds,
+            hint_seconds=min(settings.ai_time_limit, settings.analysis_position_seconds, 0.15),
+        )
+        analyses = Analyses(engine, computer, settings.ai_workers, limits)
         turns = ComputerTurns(service, computer)
         service.on_computer_turn = turns.schedule
 
@@ -160,6 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.engine = engine
         app.state.metrics = metrics
         app.state.rooms = service
+        app.state.analyses = analyses
         app.state.hub = hub
         app.state.presence = presence
         app.state.memory = memory
@@ -174,6 +192,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await memory.stop()
             await hub.stop()
             await turns.close()
+            await analyses.close()
             metrics.close()
             computer.close()
             await redis.aclose()
@@ -220,6 +239,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rooms.router)
     app.include_router(daily.router)
     app.include_router(games.router)
+    app.include_router(review.router)
     app.include_router(health.router)
     app.router.add_websocket_route(endpoint.PATH, endpoint.room_socket)
 
@@ -231,7 +251,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(api.body(), status_code=404)
 
     serve_client(app, settings)
-    app.add_middleware(BodySizeLimit, limit=max(settings.max_message_bytes, 4096))
+    app.add_middleware(
+        BodySizeLimit,
+        limit=max(settings.max_message_bytes, 4096),
+        record_limit=RECORD_BODY_BYTES,
+        record_paths=RECORD_PATHS,
+    )
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HttpObserver)  # outermost: access log and request metrics

@@ -127,6 +127,12 @@ class Settings(BaseSettings):
     ai_time_limit: float = Field(
         default=1.0, gt=0, description="Seconds the computer may think about one move."
     )
+    analysis_position_seconds: float = Field(
+        default=1.0,
+        gt=0,
+        description="Game review: seconds the exact solver may spend on one position of an "
+        "analysis (and again on its other moves) before the estimate is used.",
+    )
     ai_lease_seconds: float = Field(
         default=8.0,
         gt=0,

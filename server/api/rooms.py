@@ -20,7 +20,9 @@ from server.api.schemas import (
     SeatGrant,
     YourSeat,
 )
+from server.errors import ApiError
 from server.protocol import EventMessage, Hint, MakeMove, RoomAction, to_command
+from server.review.records import game_name, position_at, read_record
 from server.rooms.model import RoomOptions
 from server.rooms.service import Done, Granted, RoomService, seat_of
 from server.ws.hub import EventWaiter, Hub
@@ -63,6 +65,11 @@ async def create_room(
     else:
         options = {"width": request.width, "height": request.height, "start": request.start}
         daily, daily_player = False, None
+    position = None
+    if request.from_ is not None:
+        position = position_at(read_record(request.from_.record), request.from_.ply)
+        if game_name(position) != request.game:
+            raise ApiError("bad_record", f"the record is not a {request.game} game")
     asked = RoomOptions(
         game=request.game,
         mode=request.mode,
@@ -71,6 +78,7 @@ async def create_room(
         options=options,
         daily=daily,
         daily_player=daily_player,
+        position=position,
     )
     return _grant(rooms, await rooms.create(asked, client), base)
 

@@ -7,10 +7,44 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from server.protocol import EventMessage, HintView, Move, MoveId, RoomSnapshot, Seat, Strict
-from server.rooms.model import Level, Mode
+from server.protocol import (
+    Board,
+    EventMessage,
+    HintView,
+    Move,
+    MoveEvent,
+    MoveId,
+    RoomSnapshot,
+    Seat,
+    Strict,
+)
+from server.rooms.model import GameName, Level, Mode
 
 FirstMover = Literal["me", "opponent", "random"]
+
+
+RecordInput = Annotated[
+    str | dict[str, Any],
+    Field(
+        description="a game record: the text notation (`boxes 3x2; a1-b1 a1-a2`) or the JSON "
+        "record of `GET /api/games/{id}` (`record`)"
+    ),
+]
+
+
+class RecordBody(Strict):
+    """A record to review or analyse."""
+
+    record: RecordInput
+
+
+class ContinueFrom(Strict):
+    """Start a computer or local room from a position of a recorded game: the record's
+    first ``ply`` moves are played (they are the room's history: undo takes them back;
+    a new game starts from the record's own starting position)."""
+
+    record: RecordInput
+    ply: int = Field(ge=0, description="moves of the record to play before the room starts")
 
 
 class CreateRoomBase(Strict):
@@ -22,6 +56,12 @@ class CreateRoomBase(Strict):
         default=None,
         description="who moves first: me (the creator), opponent (computer or guest) or "
         "random; default: me, except correspondence rooms, drawn by lot",
+    )
+    from_: ContinueFrom | None = Field(
+        default=None,
+        alias="from",
+        description="computer and local rooms: start from a position of a recorded game "
+        "(the game and its size come from the record)",
     )
 
 
@@ -161,3 +201,93 @@ class ErrorBody(BaseModel):
 class Health(BaseModel):
     status: Literal["ok", "unavailable"]
     checks: dict[str, str] = Field(default_factory=dict)
+
+
+# -- review, export, analysis ----------------------------------------------------------
+
+
+class ReviewSeat(BaseModel):
+    seat: Seat
+    kind: Literal["human", "computer"] | None = Field(
+        description="null when the record does not say (imported records, older games)"
+    )
+    colour: Literal["gold", "coral"]
+
+
+class ReviewResult(BaseModel):
+    winner: Seat | None
+    reason: str = Field(description="board_full, resignation, agreement, grounding or margin")
+    scores: tuple[int, int]
+
+
+class ReviewMove(BaseModel):
+    """One move of the game and what it did."""
+
+    ply: int = Field(description="1 for the first move")
+    notation: str = Field(description="the move in the text notation, e.g. `a1-b1` or `c5`")
+    seat: Seat
+    change: MoveEvent = Field(
+        description="the move as a protocol-2 move event: apply it as the websocket's"
+    )
+    scores: tuple[int, int] = Field(description="the scores after this move")
+    to_move: Seat = Field(description="whose turn it is after this move")
+
+
+class GameReview(BaseModel):
+    """A whole game to step through: the starting board and every move's change."""
+
+    id: str | None = Field(description="the finished game's id; null for an imported record")
+    game: GameName
+    mode: Mode | None = Field(description="null for an imported record")
+    level: Level | None = Field(default=None, description="computer level, if known")
+    size: tuple[int, int] = Field(
+        description="Dots and Boxes: [cols, rows] of boxes; Dots: [width, height] of points"
+    )
+    seats: list[ReviewSeat]
+    result: ReviewResult | None = Field(description="null while the recorded game goes on")
+    finished_at: datetime | None
+    daily: date | None = None
+    notation: str = Field(description="the record in the text notation")
+    record: dict[str, Any] = Field(description="the JSON record")
+    start: Board = Field(description="the board before the first move (as in `welcome`)")
+    moves: list[ReviewMove]
+
+
+AnalysisStatus = Literal["running", "done", "failed"]
+
+
+class PositionAnalysis(BaseModel):
+    """The computer's view of the position before move ``ply + 1``."""
+
+    ply: int = Field(description="moves played before this position (0: the start)")
+    to_move: Seat
+    exact: bool = Field(
+        description="Dots and Boxes: `value` is the solver's exact result; false: an estimate"
+    )
+    value: int | None = Field(
+        description="Dots and Boxes: the margin of the remaining boxes the player to move "
+        "gets with best play (exact) or is estimated to get; null for Dots"
+    )
+    margin: int | None = Field(
+        description="Dots and Boxes: the final score difference, seat 0 minus seat 1, with "
+        "best play from here (exact) or as estimated; null for Dots"
+    )
+    best: list[Move] = Field(
+        description="exact: every best move; otherwise the hard level's choice"
+    )
+    played: Move | None = Field(description="the move the game went on with")
+    loss: int | None = Field(
+        description="exact only: boxes of margin the played move gave away against best play"
+    )
+    mistake: bool = Field(description="the played move loses boxes against best play")
+
+
+class AnalysisView(BaseModel):
+    """A game's analysis, as far as it has gone (poll until `status` is not `running`)."""
+
+    id: str = Field(description="the analysis id (the same record always gets the same id)")
+    game: GameName
+    status: AnalysisStatus
+    done: int = Field(description="positions analysed")
+    total: int = Field(description="positions to analyse: one before each move")
+    positions: list[PositionAnalysis] = Field(description="analysed positions, by ply")

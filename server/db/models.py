@@ -23,6 +23,8 @@ class FinishedGameRow(SQLModel, table=True):
     record: str = Field(description="the replayable game record, JSON")
     finished_at: datetime
     daily: date | None = Field(default=None, index=True)
+    computer_seat: int | None = Field(default=None, description="the computer's seat, if any")
+    level: str | None = Field(default=None, max_length=16, description="the computer's level")
 
 
 class DailyResultRow(SQLModel, table=True):
@@ -38,3 +40,18 @@ class DailyResultRow(SQLModel, table=True):
     player: str | None = Field(
         default=None, max_length=64, description="hash of the browser's anonymous id"
     )
+
+
+class AnalysisRow(SQLModel, table=True):
+    """The computer's analysis of a record, cached: the same moves are analysed once."""
+
+    __tablename__ = "analyses"
+
+    id: str = Field(primary_key=True, max_length=64, description="hash of the record's moves")
+    game: str = Field(max_length=16)
+    record: str = Field(description="the JSON record analysed")
+    status: str = Field(max_length=16, description="running, done or failed")
+    done: int
+    total: int
+    positions: str = Field(description="JSON list of the analysed positions")
+    updated_at: datetime = Field(description="last progress: a stale running row is restarted")

@@ -29,6 +29,8 @@ class FinishedGame:
     scores: tuple[int, int]
     human_seat: int | None
     finished_at: float
+    level: str | None = None
+    """The computer's level, in computer rooms."""
     daily_player: str | None = None
     """Hash of the browser's anonymous id on the daily board: one counted result a day."""
 
@@ -68,6 +70,8 @@ def store_finished_game(engine: Engine, finished: FinishedGame) -> bool:
                 record=json.dumps(finished.record, separators=(",", ":")),
                 finished_at=now,
                 daily=None if finished.daily is None else date.fromisoformat(finished.daily),
+                computer_seat=None if finished.human_seat is None else 1 - finished.human_seat,
+                level=finished.level,
             )
         )
         day = None if finished.daily is None else date.fromisoformat(finished.daily)

@@ -6,12 +6,15 @@ import asyncio
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from server.errors import ApiError
 from server.rooms.ai_worker import choose_move_json, start_worker
+
+T = TypeVar("T")
 
 
 class ComputerPlayer:
@@ -36,14 +39,16 @@ class ComputerPlayer:
         self, record: dict[str, Any], level: str, seed: int, time_limit: float
     ) -> tuple[dict[str, Any], float]:
         """The computer's move in wire form and the seconds it took."""
-        loop = asyncio.get_running_loop()
         started = time.perf_counter()
+        move = await self.run(choose_move_json, record, level, seed, time_limit)
+        return move, time.perf_counter() - started
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker process (``work`` must be importable there)."""
+        loop = asyncio.get_running_loop()
         for attempt in range(2):
             try:
-                move = await loop.run_in_executor(
-                    self._executor(), choose_move_json, record, level, seed, time_limit
-                )
-                return move, time.perf_counter() - started
+                return await loop.run_in_executor(self._executor(), work, *args)
             except BrokenProcessPool:
                 self._pool = None
                 if attempt == 1:

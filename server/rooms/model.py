@@ -131,6 +131,9 @@ class RoomOptions:
     daily: bool = False
     daily_player: str | None = None
     """The hash of the browser's anonymous id (the daily board counts one result a day)."""
+    position: AnyGame | None = None
+    """Continue from here: the game so far (its moves are the room's history); None: a new
+    game set up by ``options``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from server.rooms.model import (
     FRIEND_MODES,
     Accept,
     Action,
+    AnyGame,
     Change,
     Command,
     Decision,
@@ -56,9 +57,17 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
     """A room as asked for: the creator takes a seat (the first one unless they asked to
     move second, or by the coin for "random"); against the computer it takes the other; on
     one device the creator holds both. The daily board is a computer room at a fixed level,
-    the human first, on the day's start lines."""
+    the human first, on the day's start lines. A room continuing a recorded game starts from
+    its position (its moves are the history; a new game starts from the record's start), and
+    "first" there means who moves first from that position."""
+    if asked.position is not None:
+        refused = _refuse_position(asked)
+        if refused is not None:
+            return refused
     try:
-        if asked.daily:
+        if asked.position is not None:
+            game = asked.position
+        elif asked.daily:
             options: dict[str, Any] = {"rows": daily.DAILY_ROWS, "cols": daily.DAILY_COLS}
             empty = games.new_game("boxes", options)
             lines = [empty.move_from_json(line) for line in daily.daily_lines(opening.today)]
@@ -76,6 +85,9 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
         level = asked.level if mode == "computer" else None
         first = asked.first or ("random" if mode == "correspondence" else "me")
     creator: Player = opening.coin if first == "random" else 0 if first == "me" else 1
+    if asked.position is not None and first != "random":
+        to_move = game.to_move
+        creator = to_move if first == "me" else other(to_move)
     seats = [SeatRecord("human"), SeatRecord("human")]
     seats[creator] = SeatRecord("human", opening.token_hash)
     if mode == "computer":
@@ -88,7 +100,7 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
         game_name="boxes" if asked.game == "boxes" or asked.daily else "dots",
         mode=mode,
         seats=(seats[0], seats[1]),
-        setup=game.to_json(),
+        setup=_setup(game),
         game=game,
         level=level,
         daily=opening.today.isoformat() if asked.daily else None,
@@ -97,6 +109,24 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
         ttl_seconds=opening.correspondence_ttl if mode == "correspondence" else opening.room_ttl,
         created_at=opening.now,
     )
+
+
+def _refuse_position(asked: RoomOptions) -> Refusal | None:
+    """Why a room may not continue the game ``asked.position``, or None if it may."""
+    assert asked.position is not None
+    if asked.daily or asked.mode not in ("computer", "local"):
+        return Refusal("invalid_options", "only computer and local rooms continue a game")
+    if asked.position.is_over:
+        return Refusal("bad_record", "the game is over at this position")
+    return None
+
+
+def _setup(game: AnyGame) -> dict[str, Any]:
+    """The record of the position ``game`` started from (its start, without its moves)."""
+    record = game.to_json()
+    record.pop("end", None)
+    record["moves"] = []
+    return record
 
 
 def other(seat: Player) -> Player:

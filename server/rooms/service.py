@@ -372,4 +372,5 @@ def _finished(room: Room) -> FinishedGame:
         human_seat=None if computer is None else 1 - computer,
         finished_at=time.time(),
         daily_player=room.daily_player,
+        level=room.level,
     )

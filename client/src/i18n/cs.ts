@@ -378,6 +378,8 @@ export const cs: Messages = {
     game_over: "Partie už skončila.",
     room_not_found: "Taková hra neexistuje: odkaz je možná špatně opsaný, nebo byla hra smazána po několika dnech bez tahu.",
     game_not_found: "Taková odehraná partie neexistuje.",
+    bad_record: "Tohle není záznam partie, který server umí přečíst.",
+    analysis_not_found: "Tato partie ještě nebyla rozebrána.",
     bad_token: "Tento prohlížeč už toto místo nedrží.",
     bad_invite: "Odkaz s pozvánkou není platný.",
     not_allowed: "V této hře to nejde.",

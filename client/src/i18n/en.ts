@@ -392,6 +392,8 @@ const errors: Record<string, string> = {
   game_over: "The game is already over.",
   room_not_found: "There is no such game: the link may be mistyped, or the game was deleted after several days without a move.",
   game_not_found: "There is no such finished game.",
+  bad_record: "This is not a game record this server can read.",
+  analysis_not_found: "This game has not been analysed yet.",
   bad_token: "This browser no longer holds that seat.",
   bad_invite: "This invite link is not valid.",
   not_allowed: "That is not possible in this game.",

@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start (or read) the analysis of a record */
+        post: operations["start_analysis_api_analysis_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analysis/{analysis_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An analysis, as far as it has gone */
+        get: operations["read_analysis_api_analysis__analysis_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/daily": {
         parameters: {
             query?: never;
@@ -54,6 +88,92 @@ export interface paths {
         get: operations["finished_game_api_games__game_id__get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{game_id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A game's analysis, as far as it has gone */
+        get: operations["read_game_analysis_api_games__game_id__analysis_get"];
+        put?: never;
+        /** Start (or read) a game's analysis */
+        post: operations["start_game_analysis_api_games__game_id__analysis_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{game_id}/record.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the JSON record */
+        get: operations["record_json_api_games__game_id__record_json_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{game_id}/record.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the record in the text notation */
+        get: operations["record_text_api_games__game_id__record_txt_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{game_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished game, move by move */
+        get: operations["game_review_api_games__game_id__review_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review a record (text notation or JSON) */
+        post: operations["record_review_api_records_review_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -295,6 +415,42 @@ export interface components {
             version: number;
         };
         /**
+         * AnalysisView
+         * @description A game's analysis, as far as it has gone (poll until `status` is not `running`).
+         */
+        AnalysisView: {
+            /**
+             * Done
+             * @description positions analysed
+             */
+            done: number;
+            /**
+             * Game
+             * @enum {string}
+             */
+            game: "boxes" | "dots";
+            /**
+             * Id
+             * @description the analysis id (the same record always gets the same id)
+             */
+            id: string;
+            /**
+             * Positions
+             * @description analysed positions, by ply
+             */
+            positions: components["schemas"]["PositionAnalysis"][];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            /**
+             * Total
+             * @description positions to analyse: one before each move
+             */
+            total: number;
+        };
+        /**
          * Area
          * @description A captured area: outlined by ``chain`` (the captor's marks, in order around it); every
          *     point of ``inside`` is dead, and a mark inside that is not the captor's is captured.
@@ -348,6 +504,26 @@ export interface components {
             rows: number;
         };
         ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["Offer"] | components["schemas"]["Accept"] | components["schemas"]["Decline"] | components["schemas"]["Resign"] | components["schemas"]["Undo"] | components["schemas"]["Hint"] | components["schemas"]["SetLevel"] | components["schemas"]["NewGame"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
+        /**
+         * ContinueFrom
+         * @description Start a computer or local room from a position of a recorded game: the record's
+         *     first ``ply`` moves are played (they are the room's history: undo takes them back;
+         *     a new game starts from the record's own starting position).
+         */
+        ContinueFrom: {
+            /**
+             * Ply
+             * @description moves of the record to play before the room starts
+             */
+            ply: number;
+            /**
+             * Record
+             * @description a game record: the text notation (`boxes 3x2; a1-b1 a1-a2`) or the JSON record of `GET /api/games/{id}` (`record`)
+             */
+            record: string | {
+                [key: string]: unknown;
+            };
+        };
         /** CreateBoxesRoom */
         CreateBoxesRoom: {
             /**
@@ -372,6 +548,8 @@ export interface components {
              * @description who moves first: me (the creator), opponent (computer or guest) or random; default: me, except correspondence rooms, drawn by lot
              */
             first?: ("me" | "opponent" | "random") | null;
+            /** @description computer and local rooms: start from a position of a recorded game (the game and its size come from the record) */
+            from?: components["schemas"]["ContinueFrom"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -403,6 +581,8 @@ export interface components {
              * @description who moves first: me (the creator), opponent (computer or guest) or random; default: me, except correspondence rooms, drawn by lot
              */
             first?: ("me" | "opponent" | "random") | null;
+            /** @description computer and local rooms: start from a position of a recorded game (the game and its size come from the record) */
+            from?: components["schemas"]["ContinueFrom"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -756,6 +936,67 @@ export interface components {
             ];
             /** Winner */
             winner: (0 | 1) | null;
+        };
+        /**
+         * GameReview
+         * @description A whole game to step through: the starting board and every move's change.
+         */
+        GameReview: {
+            /** Daily */
+            daily?: string | null;
+            /** Finished At */
+            finished_at: string | null;
+            /**
+             * Game
+             * @enum {string}
+             */
+            game: "boxes" | "dots";
+            /**
+             * Id
+             * @description the finished game's id; null for an imported record
+             */
+            id: string | null;
+            /**
+             * Level
+             * @description computer level, if known
+             */
+            level?: ("easy" | "normal" | "hard") | null;
+            /**
+             * Mode
+             * @description null for an imported record
+             */
+            mode: ("computer" | "local" | "live" | "correspondence") | null;
+            /** Moves */
+            moves: components["schemas"]["ReviewMove"][];
+            /**
+             * Notation
+             * @description the record in the text notation
+             */
+            notation: string;
+            /**
+             * Record
+             * @description the JSON record
+             */
+            record: {
+                [key: string]: unknown;
+            };
+            /** @description null while the recorded game goes on */
+            result: components["schemas"]["ReviewResult"] | null;
+            /** Seats */
+            seats: components["schemas"]["ReviewSeat"][];
+            /**
+             * Size
+             * @description Dots and Boxes: [cols, rows] of boxes; Dots: [width, height] of points
+             */
+            size: [
+                number,
+                number
+            ];
+            /**
+             * Start
+             * @description the board before the first move (as in `welcome`)
+             */
+            start: components["schemas"]["BoxesBoard"] | components["schemas"]["DotsBoard"];
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -1173,6 +1414,57 @@ export interface components {
             version: number;
         };
         /**
+         * PositionAnalysis
+         * @description The computer's view of the position before move ``ply + 1``.
+         */
+        PositionAnalysis: {
+            /**
+             * Best
+             * @description exact: every best move; otherwise the hard level's choice
+             */
+            best: (components["schemas"]["LineMove"] | components["schemas"]["PointMove"])[];
+            /**
+             * Exact
+             * @description Dots and Boxes: `value` is the solver's exact result; false: an estimate
+             */
+            exact: boolean;
+            /**
+             * Loss
+             * @description exact only: boxes of margin the played move gave away against best play
+             */
+            loss: number | null;
+            /**
+             * Margin
+             * @description Dots and Boxes: the final score difference, seat 0 minus seat 1, with best play from here (exact) or as estimated; null for Dots
+             */
+            margin: number | null;
+            /**
+             * Mistake
+             * @description the played move loses boxes against best play
+             */
+            mistake: boolean;
+            /**
+             * Played
+             * @description the move the game went on with
+             */
+            played: components["schemas"]["LineMove"] | components["schemas"]["PointMove"] | null;
+            /**
+             * Ply
+             * @description moves played before this position (0: the start)
+             */
+            ply: number;
+            /**
+             * To Move
+             * @enum {integer}
+             */
+            to_move: 0 | 1;
+            /**
+             * Value
+             * @description Dots and Boxes: the margin of the remaining boxes the player to move gets with best play (exact) or is estimated to get; null for Dots
+             */
+            value: number | null;
+        };
+        /**
          * PresenceMessage
          * @description Who is connected, or how many watch, changed (``version`` is the current one).
          */
@@ -1196,6 +1488,19 @@ export interface components {
             type: "presence";
             /** Version */
             version: number;
+        };
+        /**
+         * RecordBody
+         * @description A record to review or analyse.
+         */
+        RecordBody: {
+            /**
+             * Record
+             * @description a game record: the text notation (`boxes 3x2; a1-b1 a1-a2`) or the JSON record of `GET /api/games/{id}` (`record`)
+             */
+            record: string | {
+                [key: string]: unknown;
+            };
         };
         /** RequestedEvent */
         RequestedEvent: {
@@ -1260,6 +1565,76 @@ export interface components {
             type: "resync";
             /** Version */
             version: number;
+        };
+        /**
+         * ReviewMove
+         * @description One move of the game and what it did.
+         */
+        ReviewMove: {
+            /** @description the move as a protocol-2 move event: apply it as the websocket's */
+            change: components["schemas"]["MoveEvent"];
+            /**
+             * Notation
+             * @description the move in the text notation, e.g. `a1-b1` or `c5`
+             */
+            notation: string;
+            /**
+             * Ply
+             * @description 1 for the first move
+             */
+            ply: number;
+            /**
+             * Scores
+             * @description the scores after this move
+             */
+            scores: [
+                number,
+                number
+            ];
+            /**
+             * Seat
+             * @enum {integer}
+             */
+            seat: 0 | 1;
+            /**
+             * To Move
+             * @description whose turn it is after this move
+             * @enum {integer}
+             */
+            to_move: 0 | 1;
+        };
+        /** ReviewResult */
+        ReviewResult: {
+            /**
+             * Reason
+             * @description board_full, resignation, agreement, grounding or margin
+             */
+            reason: string;
+            /** Scores */
+            scores: [
+                number,
+                number
+            ];
+            /** Winner */
+            winner: (0 | 1) | null;
+        };
+        /** ReviewSeat */
+        ReviewSeat: {
+            /**
+             * Colour
+             * @enum {string}
+             */
+            colour: "gold" | "coral";
+            /**
+             * Kind
+             * @description null when the record does not say (imported records, older games)
+             */
+            kind: ("human" | "computer") | null;
+            /**
+             * Seat
+             * @enum {integer}
+             */
+            seat: 0 | 1;
         };
         /**
          * RoomSnapshot
@@ -1562,6 +1937,142 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    start_analysis_api_analysis_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_analysis_api_analysis__analysis_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     daily_board_api_daily_get: {
         parameters: {
             query?: never;
@@ -1650,6 +2161,415 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    read_game_analysis_api_games__game_id__analysis_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description finished game id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_game_analysis_api_games__game_id__analysis_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description finished game id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_json_api_games__game_id__record_json_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description finished game id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_text_api_games__game_id__record_txt_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description finished game id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    game_review_api_games__game_id__review_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description finished game id */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameReview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_review_api_records_review_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameReview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,129 @@
+"""Game review: a finished or imported game move by move, its record to download, and the
+computer's analysis."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import Response
+from sqlmodel import Session
+
+from server.api.schemas import AnalysisView, ErrorBody, GameReview, RecordBody
+from server.db.models import FinishedGameRow
+from server.db.records import load_finished_game
+from server.db.session import SessionDep
+from server.errors import ApiError
+from server.review.analysis import Analyses
+from server.review.records import GameFacts, notation, read_record, review
+from server.rooms.model import AnyGame
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 404, 413, 503)
+}
+router = APIRouter(tags=["review"], responses=ERRORS)
+GameId = Annotated[str, Path(max_length=64, description="finished game id")]
+
+
+async def get_analyses(request: Request) -> Analyses:
+    analyses: Analyses = request.app.state.analyses
+    return analyses
+
+
+AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
+
+
+def _row(session: Session, game_id: str) -> FinishedGameRow:
+    row = session.get(FinishedGameRow, game_id)
+    if row is None:
+        raise ApiError("game_not_found", "no finished game with this id")
+    return row
+
+
+async def _stored(request: Request, game_id: str) -> AnyGame:
+    """The finished game ``game_id``, read off the event loop."""
+    row = await asyncio.to_thread(load_finished_game, request.app.state.engine, game_id)
+    if row is None:
+        raise ApiError("game_not_found", "no finished game with this id")
+    return read_record(json.loads(row.record))
+
+
+def _facts(row: FinishedGameRow) -> GameFacts:
+    return GameFacts(
+        id=row.id,
+        mode=row.mode,  # type: ignore[arg-type]
+        level=row.level,  # type: ignore[arg-type]
+        computer_seat=row.computer_seat,
+        finished_at=row.finished_at,
+        daily=row.daily,
+    )
+
+
+@router.get("/api/games/{game_id}/review", summary="A finished game, move by move")
+def game_review(session: SessionDep, game_id: GameId) -> GameReview:
+    row = _row(session, game_id)
+    return review(read_record(json.loads(row.record)), _facts(row))
+
+
+@router.post("/api/records/review", summary="Review a record (text notation or JSON)")
+def record_review(body: RecordBody) -> GameReview:
+    return review(read_record(body.record), GameFacts())
+
+
+def _download(content: str, media_type: str, filename: str) -> Response:
+    return Response(
+        content,
+        media_type=media_type,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get(
+    "/api/games/{game_id}/record.txt",
+    summary="Download the record in the text notation",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}}}},
+)
+def record_text(session: SessionDep, game_id: GameId) -> Response:
+    game = read_record(json.loads(_row(session, game_id).record))
+    return _download(notation(game) + "\n", "text/plain; charset=utf-8", f"tetrad-{game_id}.txt")
+
+
+@router.get(
+    "/api/games/{game_id}/record.json",
+    summary="Download the JSON record",
+    response_class=Response,
+    responses={200: {"content": {"application/json": {}}}},
+)
+def record_json(session: SessionDep, game_id: GameId) -> Response:
+    game = read_record(json.loads(_row(session, game_id).record))
+    text = json.dumps(game.to_json(), separators=(",", ":")) + "\n"
+    return _download(text, "application/json", f"tetrad-{game_id}.json")
+
+
+@router.post("/api/analysis", summary="Start (or read) the analysis of a record")
+async def start_analysis(analyses: AnalysesDep, body: RecordBody) -> AnalysisView:
+    return await analyses.start(read_record(body.record))
+
+
+@router.get("/api/analysis/{analysis_id}", summary="An analysis, as far as it has gone")
+async def read_analysis(
+    analyses: AnalysesDep, analysis_id: Annotated[str, Path(max_length=64)]
+) -> AnalysisView:
+    return await analyses.get(analysis_id)
+
+
+@router.post("/api/games/{game_id}/analysis", summary="Start (or read) a game's analysis")
+async def start_game_analysis(
+    analyses: AnalysesDep, request: Request, game_id: GameId
+) -> AnalysisView:
+    return await analyses.start(await _stored(request, game_id))
+
+
+@router.get("/api/games/{game_id}/analysis", summary="A game's analysis, as far as it has gone")
+async def read_game_analysis(
+    analyses: AnalysesDep, request: Request, game_id: GameId
+) -> AnalysisView:
+    return await analyses.find(await _stored(request, game_id))

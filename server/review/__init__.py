@@ -1,0 +1,1 @@
+"""Finished and imported games looked at again: replay, export and the computer's analysis."""

@@ -1,0 +1,220 @@
+"""The computer's analysis of a whole game, in the background, cached in the database.
+
+An analysis is named by a hash of the record's starting position and moves, so a game
+is analysed once whoever asks (the game's page, an import of the same record). Its row
+holds the progress (``done`` of ``total`` positions, the positions analysed so far) and
+is updated after every position; a ``running`` row that has not moved for
+:data:`STALE_SECONDS` belonged to a process that died and is started again.
+
+Positions go to the AI worker pool one at a time per worker, each bounded in time (see
+:class:`core.review.Limits`), so a computer turn of a room never waits for more than one
+position. Dots and Boxes positions are analysed from the last one back: the solver finishes
+quickly near the end, and once it runs out of time on a position it is not tried on the
+earlier (harder) ones, which get the estimate at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from core.review import Limits
+from server.api.schemas import AnalysisView, PositionAnalysis
+from server.db.models import AnalysisRow
+from server.errors import ApiError
+from server.review.records import game_name, read_record
+from server.review.worker import analyse_position_json
+from server.rooms.computer import ComputerPlayer
+from server.rooms.model import AnyGame
+
+log = logging.getLogger("tetrad.analysis")
+
+STALE_SECONDS = 60.0
+"""A running analysis whose row has not changed for this long is started again."""
+
+
+def analysis_id(game: AnyGame) -> str:
+    """The name of the analysis of ``game``: a hash of its start and moves (not its end)."""
+    record = game.to_json()
+    record.pop("end", None)
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    """``moment`` with its zone: the database gives back UTC times without one."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def view(row: AnalysisRow) -> AnalysisView:
+    positions = [PositionAnalysis.model_validate(p) for p in json.loads(row.positions)]
+    status = row.status if row.status in ("running", "done", "failed") else "failed"
+    return AnalysisView(
+        id=row.id,
+        game="boxes" if row.game == "boxes" else "dots",
+        status=status,
+        done=row.done,
+        total=row.total,
+        positions=sorted(positions, key=lambda p: p.ply),
+    )
+
+
+class Analyses:
+    """Starts analyses, runs them in the AI pool and keeps their progress in the database."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        computer: ComputerPlayer,
+        workers: int,
+        limits: Limits,
+        clock: Callable[[], datetime] = _now,
+    ) -> None:
+        self.engine = engine
+        self.computer = computer
+        self.workers = max(1, workers)
+        self.limits = limits
+        self.clock = clock
+        self._running: dict[str, asyncio.Task[None]] = {}
+
+    async def start(self, game: AnyGame) -> AnalysisView:
+        """The analysis of ``game``: from the cache, or started now (asking again while it
+        runs changes nothing)."""
+        key = analysis_id(game)
+        row = await asyncio.to_thread(self._claim, key, game)
+        if row.status == "running" and key not in self._running:
+            self._running[key] = asyncio.create_task(self._run(key, game.to_json()))
+        return view(row)
+
+    async def get(self, key: str) -> AnalysisView:
+        """The analysis named ``key`` as far as it has gone; a stale one starts again."""
+        row = await asyncio.to_thread(self._load, key)
+        if row is None:
+            raise ApiError("analysis_not_found", "no analysis with this id; start one first")
+        if self._stale(row) and key not in self._running:
+            return await self.start(read_record(json.loads(row.record)))
+        return view(row)
+
+    async def find(self, game: AnyGame) -> AnalysisView:
+        """The analysis of ``game`` if one was started."""
+        return await self.get(analysis_id(game))
+
+    async def close(self) -> None:
+        for task in self._running.values():
+            task.cancel()
+        await asyncio.gather(*self._running.values(), return_exceptions=True)
+        self._running.clear()
+
+    # -- the database ---------------------------------------------------------------------
+
+    def _stale(self, row: AnalysisRow) -> bool:
+        return row.status == "failed" or (
+            row.status == "running"
+            and self.clock() - _utc(row.updated_at) > timedelta(seconds=STALE_SECONDS)
+        )
+
+    def _load(self, key: str) -> AnalysisRow | None:
+        with Session(self.engine) as session:
+            return session.get(AnalysisRow, key)
+
+    def _claim(self, key: str, game: AnyGame) -> AnalysisRow:
+        """The row of ``key``, made (or remade, when stale) as a running analysis of ours."""
+        with Session(self.engine) as session:
+            row = session.get(AnalysisRow, key)
+            if row is not None and not self._stale(row):
+                session.expunge(row)
+                return row
+            record = game.to_json()
+            record.pop("end", None)
+            fresh = AnalysisRow(
+                id=key,
+                game=game_name(game),
+                record=json.dumps(record, separators=(",", ":")),
+                status="running" if game.moves else "done",
+                done=0,
+                total=len(game.moves),
+                positions="[]",
+                updated_at=self.clock(),
+            )
+            if row is None:
+                session.add(fresh)
+            else:
+                for field in ("status", "done", "total", "positions", "updated_at"):
+                    setattr(row, field, getattr(fresh, field))
+                fresh = row
+            try:
+                session.commit()
+            except IntegrityError:  # another process claimed it first
+                session.rollback()
+                found = session.get(AnalysisRow, key)
+                assert found is not None
+                session.expunge(found)
+                return found
+            session.refresh(fresh)
+            session.expunge(fresh)
+            return fresh
+
+    def _save(self, key: str, status: str, done: int, positions: list[dict[str, Any]]) -> None:
+        with Session(self.engine) as session:
+            row = session.get(AnalysisRow, key)
+            if row is None:
+                return
+            row.status = status
+            row.done = done
+            row.positions = json.dumps(positions, separators=(",", ":"))
+            row.updated_at = self.clock()
+            session.add(row)
+            session.commit()
+
+    # -- the work -------------------------------------------------------------------------
+
+    async def _run(self, key: str, record: dict[str, Any]) -> None:
+        positions: list[dict[str, Any]] = []
+        try:
+            await self._analyse(key, record, positions)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("analysis failed", extra={"analysis": key})
+            await asyncio.to_thread(self._save, key, "failed", len(positions), positions)
+        else:
+            await asyncio.to_thread(self._save, key, "done", len(positions), positions)
+        finally:
+            self._running.pop(key, None)
+
+    async def _analyse(
+        self, key: str, record: dict[str, Any], positions: list[dict[str, Any]]
+    ) -> None:
+        limits = (self.limits.exact_seconds, self.limits.moves_seconds, self.limits.hint_seconds)
+        plies = list(range(len(record["moves"])))
+        if record["game"] == "boxes":
+            plies.reverse()
+        frontier = -1
+        """Plies up to this one skip the solver: it ran out of time on this position."""
+        queue = iter(plies)
+
+        async def worker() -> None:
+            nonlocal frontier
+            for ply in queue:
+                found = await self.computer.run(
+                    analyse_position_json, record, ply, limits, ply > frontier
+                )
+                if record["game"] == "boxes" and not found["exact"]:
+                    frontier = max(frontier, ply)
+                positions.append(found)
+                await asyncio.to_thread(self._save, key, "running", len(positions), positions)
+
+        await asyncio.gather(*(worker() for _ in range(self.workers)))

@@ -1,0 +1,149 @@
+"""Records in, reviews out: read a record a client sent (text or JSON) and lay a game out
+move by move in the shapes the websocket uses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from core import boxes, dots
+from core.boxes import BoxesState
+from core.errors import TetradError
+from core.notation import read_record as split_record
+from core.registry import parse_record, replay
+from server.api.schemas import GameReview, ReviewMove, ReviewResult, ReviewSeat
+from server.errors import ApiError
+from server.rooms.boards import board_view, move_event
+from server.rooms.model import AnyGame, GameName, Level, Mode
+
+BOXES_MAX = 10
+"""Largest Dots and Boxes side (boxes) a record may have: the largest room."""
+DOTS_MAX = 60
+"""Largest Dots side (points) a record may have: the largest room."""
+
+
+def read_record(data: str | Mapping[str, Any]) -> AnyGame:
+    """The game a record (text notation or JSON) describes; ``bad_record`` naming the
+    problem when it is not a game this server plays."""
+    try:
+        if isinstance(data, str):
+            header = split_record(data)
+            _check_size(header.game, header.width, header.height)
+            return parse_record(data)
+        game = data.get("game")
+        if game == "boxes":
+            _check_size("boxes", data.get("cols", 5), data.get("rows", 5))
+        elif game == "dots":
+            _check_size("dots", data.get("width", 20), data.get("height", 20))
+        return replay(data)
+    except TetradError as error:
+        raise ApiError("bad_record", error.reason) from error
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+        raise ApiError("bad_record", f"this is not a game record: {error}") from error
+
+
+def _check_size(game: str, width: object, height: object) -> None:
+    limit = BOXES_MAX if game == "boxes" else DOTS_MAX if game == "dots" else None
+    if limit is None:
+        return  # the registry names the unknown game
+    if not isinstance(width, int) or not isinstance(height, int):
+        raise ApiError("bad_record", "the board size must be whole numbers")
+    if not (1 <= width <= limit and 1 <= height <= limit):
+        raise ApiError("bad_record", f"a {game} board here is at most {limit}x{limit}")
+
+
+def start_of(game: AnyGame) -> AnyGame:
+    """The position ``game`` started from, before its first move."""
+    record = game.to_json()
+    record.pop("end", None)
+    record["moves"] = []
+    return replay(record)
+
+
+def position_at(game: AnyGame, ply: int) -> AnyGame:
+    """The position after the first ``ply`` moves of ``game`` (``bad_record`` past its end)."""
+    moves = game.moves
+    if ply > len(moves):
+        raise ApiError("bad_record", f"the record has {len(moves)} moves, not {ply}")
+    state = start_of(game)
+    for move in moves[:ply]:
+        state = state.play(move)
+    return state
+
+
+def notation(game: AnyGame) -> str:
+    """The record of ``game`` in the text notation."""
+    if isinstance(game, BoxesState):
+        return boxes.format_record(game)
+    assert isinstance(game, dots.DotsState)
+    return dots.format_record(game)
+
+
+def game_name(game: AnyGame) -> GameName:
+    return "boxes" if isinstance(game, BoxesState) else "dots"
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the database knows about a finished game besides its record."""
+
+    id: str | None = None
+    mode: Mode | None = None
+    level: Level | None = None
+    computer_seat: int | None = None
+    finished_at: datetime | None = None
+    daily: date | None = None
+
+
+def review(game: AnyGame, facts: GameFacts) -> GameReview:
+    """The whole game laid out for stepping through: the start board and each move's change."""
+    state = start_of(game)
+    start = board_view(state)
+    movers = game.movers()
+    moves = []
+    for ply, (move, seat) in enumerate(zip(game.moves, movers, strict=True), start=1):
+        state = state.play(move)
+        moves.append(
+            ReviewMove(
+                ply=ply,
+                notation=str(move),
+                seat=0 if seat == 0 else 1,
+                change=move_event(state, seat, move, None),
+                scores=state.scores,
+                to_move=state.to_move,
+            )
+        )
+    outcome = game.outcome()
+    record = game.to_json()
+    size = (
+        (record["cols"], record["rows"])
+        if "cols" in record
+        else (record["width"], record["height"])
+    )
+    known = facts.id is not None
+    return GameReview(
+        id=facts.id,
+        game=game_name(game),
+        mode=facts.mode,
+        level=facts.level,
+        size=size,
+        seats=[
+            ReviewSeat(
+                seat=seat,
+                kind=None if not known else "computer" if facts.computer_seat == seat else "human",
+                colour="gold" if seat == 0 else "coral",
+            )
+            for seat in (0, 1)
+        ],
+        result=None
+        if outcome is None
+        else ReviewResult(winner=outcome.winner, reason=outcome.reason, scores=outcome.scores),
+        finished_at=facts.finished_at,
+        daily=facts.daily,
+        notation=notation(game),
+        record=record,
+        start=start,
+        moves=moves,
+    )

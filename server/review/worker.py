@@ -1,0 +1,51 @@
+"""Runs in the AI process pool: one position of a record, analysed by :mod:`core.review`.
+
+Imports only ``core`` (and the standard library), like :mod:`server.rooms.ai_worker`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.boxes import BoxesState
+from core.dots import DotsState
+from core.registry import replay
+from core.review import Limits, PositionReview, review_boxes, review_dots
+
+
+def analyse_position_json(
+    record: dict[str, Any], ply: int, limits: tuple[float, float, float], try_exact: bool
+) -> dict[str, Any]:
+    """The analysis of the position after the first ``ply`` moves of ``record`` (a JSON
+    record), in the wire form of ``server.api.schemas.PositionAnalysis``."""
+    moves = record["moves"]
+    game = replay({**record, "moves": moves[:ply], "end": None})
+    return _position_json(game, moves[ply], ply, Limits(*limits), try_exact)
+
+
+def _position_json(
+    state: Any, played_json: Any, ply: int, limits: Limits, try_exact: bool
+) -> dict[str, Any]:
+    key = "line" if isinstance(state, BoxesState) else "point"
+    played = state.move_from_json({key: played_json})
+    found: PositionReview[Any]
+    if isinstance(state, BoxesState):
+        found = review_boxes(state, played, limits, try_exact, seed=ply)
+    else:
+        assert isinstance(state, DotsState)
+        found = review_dots(state, played, limits, seed=ply)
+    margin = None
+    if found.value is not None:
+        lead = state.scores[0] - state.scores[1]
+        margin = lead + (found.value if found.to_move == 0 else -found.value)
+    return {
+        "ply": ply,
+        "to_move": found.to_move,
+        "exact": found.exact,
+        "value": found.value,
+        "margin": margin,
+        "best": [state.move_to_json(move) for move in found.best],
+        "played": state.move_to_json(played),
+        "loss": found.loss,
+        "mistake": found.mistake,
+    }

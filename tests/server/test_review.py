@@ -1,0 +1,224 @@
+"""Game review over REST against a real uvicorn, Redis and SQL: a finished game move by
+move, records imported and downloaded, continuing from a position, and the analysis."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+
+from core import boxes
+from tests.conftest import LiveServer, StartServer
+from tests.server.room_client import RoomModel, bearer, create_room, move
+
+# A 2×2 game with two mistakes: the moves after plies 5 and 6 give boxes away.
+SHORT_GAME = "boxes 2x2; a1-b1 c2-c3 a3-b3 c1-c2 b1-c1 a1-a2 b3-c3 a2-a3 b2-b3 a2-b2 b1-b2 b2-c2"
+
+
+@pytest.fixture
+async def server(start_server: StartServer) -> LiveServer:
+    return await start_server(analysis_position_seconds=0.5)
+
+
+@pytest.fixture
+async def client(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        yield client
+
+
+async def finished_game(client: httpx.AsyncClient, record: str) -> tuple[str, dict[str, Any]]:
+    """Play ``record`` in a local room through the API; the stored game's id and the room."""
+    state = boxes.parse_record(record)
+    grant = await create_room(client, mode="local", rows=state.rows, cols=state.cols)
+    room, token = grant["room_id"], grant["token"]
+    for line in state.moves:
+        response = await move(client, room, token, line.to_json())
+        assert response.status_code == 200, response.text
+    final = (await client.get(f"/api/rooms/{room}")).json()["state"]
+    assert final["status"]["outcome"] is not None
+    for _ in range(200):  # the outbox writes the finished game to SQL shortly after
+        if (await client.get(f"/api/games/{room}-1")).status_code == 200:
+            return f"{room}-1", final
+        await asyncio.sleep(0.05)
+    raise AssertionError("the finished game was not stored")
+
+
+def replayed_board(review: dict[str, Any]) -> RoomModel:
+    """The review's start board with every move's change applied, as a client does."""
+    model = RoomModel(
+        {"version": 0, "move_count": 0, "board": review["start"], "status": {}, "seats": []}
+    )
+    for entry in review["moves"]:
+        message = {"version": entry["ply"], "event": entry["change"], "status": {}}
+        model.apply(message)
+    return model
+
+
+async def test_a_finished_game_reviewed_downloaded_and_imported(
+    client: httpx.AsyncClient,
+) -> None:
+    game_id, final = await finished_game(client, SHORT_GAME)
+    response = await client.get(f"/api/games/{game_id}/review")
+    assert response.status_code == 200, response.text
+    review = response.json()
+    assert review["id"] == game_id and review["game"] == "boxes" and review["mode"] == "local"
+    assert review["size"] == [2, 2] and [s["kind"] for s in review["seats"]] == ["human"] * 2
+    assert review["result"]["scores"] == final["status"]["scores"]
+    assert review["notation"] == SHORT_GAME
+    assert [m["notation"] for m in review["moves"]] == SHORT_GAME.split("; ")[1].split()
+    assert review["moves"][-1]["scores"] == final["status"]["scores"]
+    assert "token" not in response.text and "invite" not in response.text
+    model = replayed_board(review)
+    key = json.dumps
+    assert sorted(map(key, model.state["board"]["boxes"])) == sorted(
+        map(key, final["board"]["boxes"])
+    )
+    assert sorted(map(key, model.state["board"]["lines"])) == sorted(
+        map(key, final["board"]["lines"])
+    )
+
+    text = await client.get(f"/api/games/{game_id}/record.txt")
+    assert text.status_code == 200 and text.text.strip() == SHORT_GAME
+    assert text.headers["content-disposition"].startswith("attachment")
+    as_json = await client.get(f"/api/games/{game_id}/record.json")
+    assert as_json.headers["content-disposition"].startswith("attachment")
+    assert as_json.json() == review["record"]
+
+    for record in (text.text, as_json.json()):
+        imported = await client.post("/api/records/review", json={"record": record})
+        assert imported.status_code == 200, imported.text
+        assert imported.json() == {
+            **review,
+            "id": None,
+            "mode": None,
+            "finished_at": None,
+            "seats": [{**s, "kind": None} for s in review["seats"]],
+        }
+    missing = await client.get("/api/games/nope-1/review")
+    assert missing.status_code == 404 and missing.json()["code"] == "game_not_found"
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        "boxes 2x2; a1-a3",  # not a line
+        "boxes 2x2; a1-b1 a1-b1",  # drawn twice
+        "chess 8x8; e4",
+        "boxes 50x50",
+        "",
+        {"game": "boxes", "rows": 2, "cols": 2, "moves": [[[0, 0], [0, 2]]]},
+        {"game": "dots", "width": 99, "height": 5},
+        {"game": "boxes", "rows": "two"},
+        {"nothing": True},
+    ],
+)
+async def test_bad_records_are_refused_with_bad_record(
+    client: httpx.AsyncClient, record: Any
+) -> None:
+    response = await client.post("/api/records/review", json={"record": record})
+    assert response.status_code == 400, response.text
+    assert response.json()["code"] == "bad_record" and response.json()["message"]
+
+
+async def test_a_dots_record_reviews_with_its_captures(client: httpx.AsyncClient) -> None:
+    surround = "dots 5x5; c2 c3 b3 e5 d3 e4 c4"  # pen's c4 closes round pencil's c3
+    response = await client.post("/api/records/review", json={"record": surround})
+    assert response.status_code == 200, response.text
+    review = response.json()
+    assert review["game"] == "dots" and review["start"]["game"] == "dots"
+    captures = [m for m in review["moves"] if m["change"].get("captures")]
+    assert [m["notation"] for m in captures] == ["c4"]
+    assert review["moves"][-1]["scores"] == [1, 0]
+
+
+async def test_continue_from_a_position_against_the_computer(
+    client: httpx.AsyncClient,
+) -> None:
+    body = {"game": "boxes", "mode": "computer", "level": "easy"}
+    grant = await create_room(client, **body, **{"from": {"record": SHORT_GAME, "ply": 5}})
+    state = grant["state"]
+    expected = boxes.parse_record(SHORT_GAME)
+    assert state["move_count"] == 5 and state["board"]["rows"] == 2
+    drawn = [e["line"] for e in state["board"]["lines"]]
+    assert drawn == [list(map(list, line.to_json()["line"])) for line in expected.moves[:5]]
+    # the creator takes the side to move at that position (seat 1 after five quiet lines)
+    assert grant["seat"] == 1 and state["status"]["to_move"] == 1
+    room, token = grant["room_id"], grant["token"]
+    legal = RoomModel(state).legal_moves()
+    response = await move(client, room, token, legal[0])
+    assert response.status_code == 200, response.text
+    # the computer answers: wait for its move event
+    events = await client.get(f"/api/rooms/{room}/events", params={"since": 2, "wait": 20})
+    moves = [e for e in events.json()["events"] if e["event"]["kind"] == "move"]
+    for _ in range(20):
+        if any(e["event"]["seat"] == 0 for e in moves):
+            break
+        since = events.json()["version"]
+        events = await client.get(f"/api/rooms/{room}/events", params={"since": since, "wait": 20})
+        moves += [e for e in events.json()["events"] if e["event"]["kind"] == "move"]
+    assert any(e["event"]["seat"] == 0 for e in moves)
+    undo = await client.post(
+        f"/api/rooms/{room}/actions", json={"type": "undo"}, headers=bearer(token)
+    )
+    assert undo.status_code == 200, undo.text
+
+
+async def test_continue_from_on_one_device_and_refusals(client: httpx.AsyncClient) -> None:
+    as_json = boxes.parse_record(SHORT_GAME).to_json()
+    grant = await create_room(
+        client, game="boxes", mode="local", **{"from": {"record": as_json, "ply": 0}}
+    )
+    assert grant["state"]["move_count"] == 0
+    refusals = [
+        ({"game": "boxes", "mode": "live"}, 5, "invalid_options"),
+        ({"game": "dots", "mode": "local"}, 5, "bad_record"),
+        ({"game": "boxes", "mode": "local"}, 13, "bad_record"),
+        ({"game": "boxes", "mode": "local"}, 12, "bad_record"),  # the game is over there
+    ]
+    for body, ply, code in refusals:
+        response = await client.post(
+            "/api/rooms", json={**body, "from": {"record": SHORT_GAME, "ply": ply}}
+        )
+        assert response.status_code == 400, response.text
+        assert response.json()["code"] == code
+
+
+async def wait_done(client: httpx.AsyncClient, path: str) -> dict[str, Any]:
+    """Poll an analysis until it is no longer running (progress goes only forward)."""
+    done = -1
+    while True:
+        response = await client.get(path)
+        assert response.status_code == 200, response.text
+        analysis = response.json()
+        assert analysis["done"] >= done
+        done = analysis["done"]
+        if analysis["status"] != "running":
+            return analysis
+        await asyncio.sleep(0.05)
+
+
+async def test_analysis_marks_the_mistake_and_is_cached(client: httpx.AsyncClient) -> None:
+    game_id, _ = await finished_game(client, SHORT_GAME)
+    assert (await client.get(f"/api/games/{game_id}/analysis")).json()["code"] == (
+        "analysis_not_found"
+    )
+    started = await client.post(f"/api/games/{game_id}/analysis")
+    assert started.status_code == 200, started.text
+    analysis = await wait_done(client, f"/api/analysis/{started.json()['id']}")
+    assert analysis["status"] == "done" and analysis["done"] == analysis["total"] == 12
+    positions = analysis["positions"]
+    assert [p["ply"] for p in positions] == list(range(12))
+    assert all(p["exact"] for p in positions)
+    mistakes = [p["ply"] for p in positions if p["mistake"]]
+    assert mistakes == [5, 6] and [positions[5]["loss"], positions[6]["loss"]] == [2, 8]
+    assert all(p["played"] in p["best"] for p in positions if not p["mistake"])
+    # the same moves, imported as text: the same analysis, already done
+    again = await client.post("/api/analysis", json={"record": SHORT_GAME})
+    assert again.json() == analysis
+    assert (await client.get(f"/api/games/{game_id}/analysis")).json() == analysis
+    unknown = await client.get("/api/analysis/0123")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "analysis_not_found"
