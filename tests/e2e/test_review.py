@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.e2e.pages import BOARD, GAME_OVER, drawn_count, new_game
-from tests.e2e.test_one_view import assert_accessible, open_page, play_out
+from tests.e2e.test_one_view import AXE, assert_accessible, open_page, play_out
 
 REVIEW = "[data-testid='review']"
 REVIEW_SHOTS = Path(os.environ.get("TETRAD_REVIEW_SHOTS", "/tmp/review-shots"))
@@ -77,7 +77,7 @@ def test_finish_review_export_import_and_continue(contexts: Any, tmp_path: Path)
     # A move of the list opens the position after it; the address keeps it.
     page.get_by_role("button", name=re.compile(r"^Move 5, ")).click()
     at_ply(page, 5)
-    assert page.url.endswith("#5")
+    page.wait_for_url(re.compile(r"#5$"))
 
     # Autoplay moves on by itself until paused.
     page.get_by_role("button", name="Play the moves").click()
@@ -164,10 +164,12 @@ def test_review_screenshots(contexts: Any) -> None:
         for width, height, tag in ((1280, 800, "desktop"), (390, 844, "phone")):
             ctx = contexts.new(width=width, height=height, locale=locale)
             ctx.add_init_script(seed)
+            ctx.add_init_script(path=str(AXE))
             page = ctx.new_page()
             page.goto("/games")
             page.locator("[data-testid='my-game']").first.wait_for()
             page.screenshot(path=str(REVIEW_SHOTS / f"my-games-{lang}-{tag}.png"), full_page=True)
+            assert_accessible(page, f"my games {lang} {tag}")
             page.locator("#import-text").fill(BLUNDER)
             page.locator("form.import button[type=submit]").click()
             page.locator(REVIEW).wait_for()
@@ -179,4 +181,5 @@ def test_review_screenshots(contexts: Any) -> None:
             page.locator(".move-list [data-move='3']").click()
             page.get_by_test_id("analysis").scroll_into_view_if_needed()
             page.screenshot(path=str(REVIEW_SHOTS / f"analysis-{lang}-{tag}.png"), full_page=True)
+            assert_accessible(page, f"analysis {lang} {tag}")
             ctx.close()

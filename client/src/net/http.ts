@@ -3,12 +3,6 @@
 import type { CreateRoom, DailyBoard, DailyResults, ErrorBody, RoomStateResponse, SeatGrant } from "./types";
 import type { Analysis, Review } from "../review/types";
 
-/** Where a new room starts: a record and how many of its moves to keep. */
-export interface StartFrom {
-  record: string | Record<string, unknown>;
-  ply: number;
-}
-
 export class ApiError extends Error {
   constructor(
     readonly code: string,
@@ -70,11 +64,6 @@ export class ApiClient {
 
   getRoom(roomId: string, token?: string | null): Promise<RoomStateResponse> {
     return this.call("GET", `/api/rooms/${enc(roomId)}`, { token: token ?? null });
-  }
-
-  /** A room that starts from a position of a record (computer and one-device rooms). */
-  createRoomFrom(body: CreateRoom, from: StartFrom): Promise<SeatGrant> {
-    return this.call("POST", "/api/rooms", { body: { ...body, from } });
   }
 
   /** A finished game, move by move, for the review page (no token needed). */

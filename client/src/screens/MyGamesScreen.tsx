@@ -53,21 +53,28 @@ function GameRow({ row }: { row: MyGameRow }): JSX.Element {
   const game = t(`game.${row.game}` as MessageKey);
   const opponent = opponentText(row, tr);
   const state = row.finished ? (result ? t(`games.${result}`) : t("online.over")) : t("games.unfinished");
-  const name = `${game} ${row.size}, ${opponent}, ${score}, ${state}, ${date}`;
   return (
     <li class={`game-row${row.finished ? " finished" : " open"}${result ? ` ${result}` : ""}`} data-testid="my-game" data-href={row.href}>
-      <Link href={row.href} class="game-link" aria-label={`${row.finished ? t("games.review") : t("games.open")}: ${name}`}>
+      <Link href={row.href} class="game-link">
         <span class={`swatch seat${row.seat}`} aria-hidden="true" />
         <span class="game-what">
           <span class="game-name">
+            <span class="sr-only">{row.finished ? t("games.review") : t("games.open")}: </span>
             {game} {row.size}
           </span>
           <span class="game-meta">
+            <span class="sr-only">, </span>
             {opponent} · {date}
           </span>
         </span>
-        <span class="game-score">{score}</span>
-        <span class={`badge ${row.finished ? (result ?? "over") : "yourTurn"}`}>{state}</span>
+        <span class="game-score">
+          <span class="sr-only">, </span>
+          {score}
+        </span>
+        <span class={`badge ${row.finished ? (result ?? "over") : "yourTurn"}`}>
+          <span class="sr-only">, </span>
+          {state}
+        </span>
       </Link>
     </li>
   );

@@ -27,7 +27,7 @@ export function ContinuePanel({ review, ply }: { review: Review; ply: number }):
     setBusy(true);
     setErr(null);
     try {
-      const grant = await api.createRoomFrom(bodyFor(review, mode, level), { record: review.record, ply });
+      const grant = await api.createRoom({ ...bodyFor(review, mode, level), from: { record: review.record, ply } });
       rememberGrant(grant, reviewSize(review));
       navigate(`/r/${grant.room_id}`);
     } catch (e) {

@@ -39,31 +39,29 @@ export function MoveList({ moves, ply, mistakes, seatName, onPick }: Props): JSX
             {turn.moves.map((i) => {
               const m = moves[i]!;
               const loss = lost.get(i);
-              const label = [
-                t("review.moveLabel", { n: i + 1, name: seatName(m.seat), move: m.notation, score: `${m.scores[0]}:${m.scores[1]}` }),
-                loss ? tn("review.loses", loss) : "",
-              ]
-                .filter(Boolean)
-                .join(", ");
+              // The name is the visible text with words around it for screen readers:
+              // "Move 4, Coral: a3-b3, score 0:0, loses 2 boxes".
               return (
                 <button
                   type="button"
                   key={i}
                   class={`mv${loss ? " mistake" : ""}`}
                   aria-current={ply === i + 1 ? "step" : undefined}
-                  aria-label={label}
                   data-move={i + 1}
                   onClick={() => onPick(i + 1)}
                 >
+                  <span class="sr-only">{t("review.moveLabel", { n: i + 1, name: seatName(m.seat) })} </span>
                   <span class="mv-text">{m.notation}</span>
-                  {loss ? (
-                    <span class="mv-loss" aria-hidden="true">
-                      ?{" "}−{loss}
-                    </span>
-                  ) : null}
-                  <span class="mv-score" aria-hidden="true">
+                  <span class="sr-only">, {t("review.score")} </span>
+                  <span class="mv-score">
                     {m.scores[0]}:{m.scores[1]}
                   </span>
+                  {loss ? (
+                    <span class="mv-loss">
+                      <span aria-hidden="true">?−{loss}</span>
+                      <span class="sr-only">, {tn("review.loses", loss)}</span>
+                    </span>
+                  ) : null}
                 </button>
               );
             })}
