@@ -81,8 +81,11 @@ def test_finish_review_export_import_and_continue(contexts: Any, tmp_path: Path)
 
     # Autoplay moves on by itself until paused.
     page.get_by_role("button", name="Play the moves").click()
-    at_ply(page, 6)
+    page.wait_for_function(f"() => +document.querySelector({REVIEW!r}).dataset.ply > 5")
     page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Play the moves")).to_have_attribute(
+        "aria-pressed", "false"
+    )
 
     # Export as text and JSON.
     with page.expect_download() as text_dl:
@@ -131,7 +134,7 @@ def test_analysis_marks_the_blunder(contexts: Any) -> None:
     # At the position before the blunder, the best moves are named.
     page.goto("/review#3")
     page.get_by_role("button", name=re.compile(r"^Move 3, ")).click()
-    expect(page.get_by_test_id("analysis-here")).to_contain_text("Best:")
+    expect(page.get_by_test_id("analysis-here")).to_contain_text("Best move")
     assert_accessible(page, "review with analysis")
 
 
@@ -169,6 +172,7 @@ def test_review_screenshots(contexts: Any) -> None:
             page.goto("/games")
             page.locator("[data-testid='my-game']").first.wait_for()
             page.screenshot(path=str(REVIEW_SHOTS / f"my-games-{lang}-{tag}.png"), full_page=True)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             assert_accessible(page, f"my games {lang} {tag}")
             page.locator("#import-text").fill(BLUNDER)
             page.locator("form.import button[type=submit]").click()
@@ -176,6 +180,7 @@ def test_review_screenshots(contexts: Any) -> None:
             page.locator(".move-list [data-move='5']").click()
             at_ply(page, 5)
             page.screenshot(path=str(REVIEW_SHOTS / f"review-{lang}-{tag}.png"))
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             page.locator(".analysis button.primary").click()
             expect(page.get_by_test_id("analysis")).to_have_attribute("data-status", "done")
             page.locator(".move-list [data-move='3']").click()

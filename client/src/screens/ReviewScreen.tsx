@@ -10,7 +10,7 @@ import { Link } from "../components/Link";
 import { BOARD_SLOTS } from "./boardSlots";
 import { PlayerCards } from "./room/PlayerCards";
 import type { People } from "./room/people";
-import { buildPositions, captureTimeline, clampPly, mistakesOf, plyFromHash, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
+import { buildPositions, captureTimeline, clampPly, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
 import type { Review } from "../review/types";
 import { useAnalysis, useReview } from "./review/useReview";
 import { Stepper } from "./review/Stepper";
@@ -91,6 +91,8 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
   const captures = useMemo(() => captureTimeline(review, positions), [review, positions]);
   const people = reviewPeople(review, tr);
   const state = positions[ply]!;
+  // The analysis's best move (Dots: the hard level's suggestion) is shown on the board.
+  const suggested = positionAt(analysis.data, ply)?.best[0] ?? null;
   const Slot = BOARD_SLOTS[review.game];
 
   const go = (next: number) => setPly(clampPly(next, review));
@@ -164,7 +166,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             state={state}
             interactive={false}
             mover={state.to_move}
-            hint={null}
+            hint={suggested}
             pending={null}
             seatLetter={(s) => people[s].letter}
             onMove={() => undefined}

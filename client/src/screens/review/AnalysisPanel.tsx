@@ -63,7 +63,7 @@ export function AnalysisPanel(p: Props): JSX.Element {
           {here && here.margin !== null ? (
             <p class="analysis-here" data-testid="analysis-here">
               {t(here.exact ? "analysis.exact" : "analysis.estimate", { value: signed(here.margin) })}
-              {best.length ? ` ${t("analysis.best", { moves: best.join(", ") })}` : ""}
+              {best.length ? ` ${tn("analysis.best", best.length, { moves: best.join(", ") })}` : ""}
             </p>
           ) : null}
         </>

@@ -44,9 +44,6 @@ export function ContinuePanel({ review, ply }: { review: Review; ply: number }):
         <>
           <p class="small muted">{ply === 0 ? t("from.descStart") : t("from.desc", { n: ply })}</p>
           <div class="actions">
-            <button type="button" class="btn primary small" disabled={busy} onClick={() => void start("computer")}>
-              {t("from.computer")}
-            </button>
             <label class="from-level small">
               {t("start.level")}{" "}
               <select value={level} onChange={(e) => setLevel((e.currentTarget as HTMLSelectElement).value as Level)}>
@@ -57,6 +54,11 @@ export function ContinuePanel({ review, ply }: { review: Review; ply: number }):
                 ))}
               </select>
             </label>
+            <button type="button" class="btn primary small" disabled={busy} onClick={() => void start("computer")}>
+              {t("from.computer")}
+            </button>
+          </div>
+          <div class="actions">
             <button type="button" class="btn small" disabled={busy} onClick={() => void start("local")}>
               {t("from.local")}
             </button>

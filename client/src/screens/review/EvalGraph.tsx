@@ -24,13 +24,14 @@ export function EvalGraph({ points, plies, ply, mistakes, onPick }: Props): JSX.
   const x = (p: number) => (plies <= 0 ? 0 : (p / plies) * W);
   const y = (v: number) => H / 2 - (v / top) * (H / 2);
   const byPly = new Map(points.map((p) => [p.ply, p.value]));
+  const where = (ply: number) => (ply === 0 ? t("analysis.atStart") : t("analysis.afterMove", { n: ply }));
   const summary = t("analysis.summary", {
     first: signed(sum.first),
     last: signed(sum.last),
     max: signed(sum.max.value),
-    maxAt: sum.max.ply,
+    maxAt: where(sum.max.ply),
     min: signed(sum.min.value),
-    minAt: sum.min.ply,
+    minAt: where(sum.min.ply),
   });
   const pick = (e: MouseEvent) => {
     const svg = e.currentTarget as SVGSVGElement;

@@ -2,6 +2,7 @@
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
 import type { StepKey } from "../../review/model";
+import { Icon } from "./icons";
 
 interface Props {
   ply: number;
@@ -15,16 +16,16 @@ export function Stepper({ ply, total, playing, onStep, onPlay }: Props): JSX.Ele
   const { t } = useI18n();
   const atStart = ply <= 0;
   const atEnd = ply >= total;
-  const button = (key: StepKey, icon: string, disabled: boolean) => (
+  const button = (key: StepKey, disabled: boolean) => (
     <button type="button" class="btn step" onClick={() => onStep(key)} disabled={disabled} aria-label={t(`review.${key}`)} title={t(`review.${key}`)}>
-      <span aria-hidden="true">{icon}</span>
+      <Icon name={key} />
     </button>
   );
   return (
     <div class="stepper">
       <div class="step-buttons" role="group" aria-label={t("review.steps")}>
-        {button("first", "⏮", atStart)}
-        {button("prev", "◀", atStart)}
+        {button("first", atStart)}
+        {button("prev", atStart)}
         <button
           type="button"
           class="btn step play"
@@ -34,10 +35,10 @@ export function Stepper({ ply, total, playing, onStep, onPlay }: Props): JSX.Ele
           aria-label={t(playing ? "review.pause" : "review.play")}
           title={t(playing ? "review.pause" : "review.play")}
         >
-          <span aria-hidden="true">{playing ? "⏸" : "▶"}</span>
+          <Icon name={playing ? "pause" : "play"} />
         </button>
-        {button("next", "▶", atEnd)}
-        {button("last", "⏭", atEnd)}
+        {button("next", atEnd)}
+        {button("last", atEnd)}
       </div>
       <p class="step-where" data-testid="ply" data-ply={ply} aria-live="polite">
         {ply === 0 ? t("review.atStart", { total }) : t("review.atMove", { n: ply, total })}
