@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.e2e.pages import BOARD, GAME_OVER, drawn_count, new_game
-from tests.e2e.test_one_view import AXE, assert_accessible, open_page, play_out
+from tests.e2e.test_one_view import _SETTLED, AXE, assert_accessible, open_page, play_out
 
 REVIEW = "[data-testid='review']"
 REVIEW_SHOTS = Path(os.environ.get("TETRAD_REVIEW_SHOTS", "/tmp/review-shots"))
@@ -179,12 +179,14 @@ def test_review_screenshots(contexts: Any) -> None:
             page.locator(REVIEW).wait_for()
             page.locator(".move-list [data-move='5']").click()
             at_ply(page, 5)
+            page.wait_for_function(_SETTLED)
             page.screenshot(path=str(REVIEW_SHOTS / f"review-{lang}-{tag}.png"))
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             page.locator(".analysis button.primary").click()
             expect(page.get_by_test_id("analysis")).to_have_attribute("data-status", "done")
             page.locator(".move-list [data-move='3']").click()
             page.get_by_test_id("analysis").scroll_into_view_if_needed()
+            page.wait_for_function(_SETTLED)
             page.screenshot(path=str(REVIEW_SHOTS / f"analysis-{lang}-{tag}.png"), full_page=True)
             assert_accessible(page, f"analysis {lang} {tag}")
             ctx.close()

@@ -313,6 +313,7 @@ export const cs: Messages = {
     "export.downloadJson": "Stáhnout JSON",
     "export.copyText": "Kopírovat text",
     "export.copyJson": "Kopírovat JSON",
+    "export.copyLink": "Kopírovat odkaz na hru",
     "export.copied": "Zkopírováno.",
     "export.copyFailed": "Kopírování selhalo; označte záznam níže a zkopírujte ho ručně.",
     "export.record": "Záznam v textové notaci",

@@ -311,6 +311,7 @@ const text = {
   "export.downloadJson": "Download JSON",
   "export.copyText": "Copy text",
   "export.copyJson": "Copy JSON",
+  "export.copyLink": "Copy the link to this game",
   "export.copied": "Copied.",
   "export.copyFailed": "Could not copy; select the record below and copy it by hand.",
   "export.record": "The record in text notation",

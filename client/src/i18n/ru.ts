@@ -313,6 +313,7 @@ export const ru: Messages = {
     "export.downloadJson": "Скачать JSON",
     "export.copyText": "Копировать текст",
     "export.copyJson": "Копировать JSON",
+    "export.copyLink": "Копировать ссылку на партию",
     "export.copied": "Скопировано.",
     "export.copyFailed": "Не удалось скопировать; выделите запись ниже и скопируйте вручную.",
     "export.record": "Запись партии в текстовой нотации",

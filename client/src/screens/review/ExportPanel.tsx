@@ -4,13 +4,17 @@ import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
 import type { Review } from "../../review/types";
 
-type Format = "text" | "json";
+type Format = "text" | "json" | "link";
 
 export function ExportPanel({ review }: { review: Review }): JSX.Element {
   const { t } = useI18n();
   const [copied, setCopied] = useState<{ format: Format; ok: boolean } | null>(null);
   const texts: Record<Format, string> = useMemo(
-    () => ({ text: `${review.notation.trim()}\n`, json: `${JSON.stringify(review.record, null, 2)}\n` }),
+    () => ({
+      text: `${review.notation.trim()}\n`,
+      json: `${JSON.stringify(review.record, null, 2)}\n`,
+      link: review.id ? `${location.origin}/g/${review.id}` : "",
+    }),
     [review],
   );
   const urls = useMemo(
@@ -52,6 +56,11 @@ export function ExportPanel({ review }: { review: Review }): JSX.Element {
         <button type="button" class="btn small" onClick={() => void copy("json")}>
           {t("export.copyJson")}
         </button>
+        {review.id ? (
+          <button type="button" class="btn small" onClick={() => void copy("link")}>
+            {t("export.copyLink")}
+          </button>
+        ) : null}
       </div>
       <p class="small" role="status">
         {copied ? t(copied.ok ? "export.copied" : "export.copyFailed") : ""}
