@@ -88,12 +88,10 @@ export function stepTo(key: StepKey, ply: number, review: Pick<Review, "moves">)
   }
 }
 
-/** The keyboard keys that step through a review. */
+/** The keyboard keys that step through a review (up and down still scroll the page). */
 export const STEP_KEYS: Record<string, StepKey> = {
   ArrowLeft: "prev",
   ArrowRight: "next",
-  ArrowUp: "first",
-  ArrowDown: "last",
   Home: "first",
   End: "last",
 };

@@ -2,14 +2,14 @@
 // one device. The new room keeps the record's moves up to this position.
 import { useState } from "preact/hooks";
 import type { JSX } from "preact";
-import { useI18n, type MessageKey } from "../../i18n";
+import { useI18n } from "../../i18n";
+import { LevelOptions } from "../../components/LevelOptions";
 import { api, ApiError, type CreateRoom, type Level } from "../../net";
 import { navigate } from "../../router";
 import { rememberGrant } from "../session";
 import type { Review } from "../../review/types";
 import { reviewSize } from "../../review/model";
 
-const LEVELS: Level[] = ["easy", "normal", "hard"];
 
 function bodyFor(review: Review, mode: "computer" | "local", level: Level): CreateRoom {
   const b = review.start;
@@ -47,11 +47,7 @@ export function ContinuePanel({ review, ply }: { review: Review; ply: number }):
             <label class="from-level small">
               {t("start.level")}{" "}
               <select value={level} onChange={(e) => setLevel((e.currentTarget as HTMLSelectElement).value as Level)}>
-                {LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`level.${l}` as MessageKey)}
-                  </option>
-                ))}
+                <LevelOptions />
               </select>
             </label>
             <button type="button" class="btn primary small" disabled={busy} onClick={() => void start("computer")}>
