@@ -56,7 +56,7 @@ function GameRow({ row }: { row: MyGameRow }): JSX.Element {
   return (
     <li class={`game-row${row.finished ? " finished" : " open"}${result ? ` ${result}` : ""}`} data-testid="my-game" data-href={row.href}>
       <Link href={row.href} class="game-link">
-        <span class={`swatch seat${row.seat}`} aria-hidden="true" />
+        <span class={row.mode === "local" ? "swatch both" : `swatch seat${row.seat}`} aria-hidden="true" />
         <span class="game-what">
           <span class="game-name">
             <span class="sr-only">{row.finished ? t("games.review") : t("games.open")}: </span>

@@ -23,13 +23,15 @@ import { ImportForm } from "./review/ImportForm";
 /** Time each move stays on the board while the review plays itself. */
 const AUTOPLAY_MS = 900;
 
-/** The two sides by colour; a computer seat says so. */
-export function reviewPeople(review: Pick<Review, "game" | "seats">, tr: Translator): People {
+/** The two sides by colour; a computer seat says so, and so does the seat this browser played. */
+export function reviewPeople(review: Pick<Review, "game" | "seats" | "mode">, mySeat: 0 | 1 | null, tr: Translator): People {
   const { t } = tr;
   const dots = review.game === "dots";
   const computer = (s: 0 | 1) => review.seats.some((x) => x.seat === s && x.kind === "computer");
+  const colourName = (s: 0 | 1) => t(dots ? (s === 0 ? "dots.player0" : "dots.player1") : s === 0 ? "player.gold" : "player.coral");
+  const mine = (s: 0 | 1) => s === mySeat && review.mode !== "local";
   const person = (s: 0 | 1) => ({
-    name: computer(s) ? t("player.computer") : t(dots ? (s === 0 ? "dots.player0" : "dots.player1") : s === 0 ? "player.gold" : "player.coral"),
+    name: computer(s) ? t("player.computer") : mine(s) ? t("player.you") : colourName(s),
     letter: String(s + 1),
     colour: t(dots ? (s === 0 ? "dots.seat0" : "dots.seat1") : s === 0 ? "seat.gold" : "seat.coral"),
   });
@@ -89,7 +91,8 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
   const analysis = useAnalysis(gameId, review.record);
   const mistakes = useMemo(() => mistakesOf(analysis.data), [analysis.data]);
   const captures = useMemo(() => captureTimeline(review, positions), [review, positions]);
-  const people = reviewPeople(review, tr);
+  const mySeat = useMemo(() => (gameId ? (storage.playedGames().find((g) => g.gameId === gameId)?.seat ?? null) : null), [gameId]);
+  const people = reviewPeople(review, mySeat, tr);
   const state = positions[ply]!;
   // The analysis's best move (Dots: the hard level's suggestion) is shown on the board.
   const suggested = positionAt(analysis.data, ply)?.best[0] ?? null;
@@ -158,7 +161,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
         ) : null}
       </div>
 
-      <PlayerCards state={state} people={people} mySeat={null} />
+      <PlayerCards state={state} people={people} mySeat={mySeat} />
 
       <div class="board-area">
         <div class="board-wrap">
