@@ -25,7 +25,7 @@ from core.game import Player
 
 MoveT = TypeVar("MoveT", Line, Point)
 
-ESTIMATE_PLAYOUTS = 4
+ESTIMATE_PLAYOUTS = 16
 """Playouts averaged for an estimate where the solver does not reach."""
 PLAYOUT_EXACT_LINES = 28
 """Undrawn lines at which a playout hands over to the solver (milliseconds from there)."""
@@ -35,7 +35,8 @@ PLAYOUT_NODES = 20_000
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Seconds one position may take: the exact value, the other moves' values, the hint."""
+    """Seconds one position may take: the exact value (and again the played move's), the
+    other moves' values, the hint."""
 
     exact_seconds: float = 1.0
     moves_seconds: float = 1.0
@@ -56,7 +57,8 @@ class PositionReview(Generic[MoveT]):
     hard level's move."""
     played: MoveT | None
     loss: int | None
-    """Exact only: how many boxes of margin the played move gave away against best play."""
+    """Exact only: how many boxes of margin the played move gave away against best play
+    (None too when valuing the played move ran out of time)."""
 
     @property
     def mistake(self) -> bool:
@@ -100,16 +102,19 @@ def review_boxes(
 def _exact(
     state: BoxesState, played: Line | None, value: int, limits: Limits
 ) -> PositionReview[Line]:
-    budget = Budget(deadline=time.perf_counter() + limits.moves_seconds)
     loss = None
     best: list[Line] = []
     lines = list(state.legal_moves())
     if played is not None:
-        lines.remove(played)  # valued first, so its loss is known whatever the budget
-        played_value = move_value(state, played, Budget())
-        loss = value - played_value
+        lines.remove(played)  # valued first, on its own budget, so its loss is known
+        try:
+            deadline = time.perf_counter() + limits.exact_seconds
+            loss = value - move_value(state, played, Budget(deadline=deadline))
+        except SearchTimeout:
+            pass
         if loss == 0:
             best.append(played)
+    budget = Budget(deadline=time.perf_counter() + limits.moves_seconds)
     try:
         for line in lines:
             if move_value(state, line, budget) == value:

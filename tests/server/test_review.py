@@ -5,23 +5,41 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from datetime import datetime
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 
 from core import boxes
 from tests.conftest import LiveServer, StartServer
 from tests.server.room_client import RoomModel, bearer, create_room, move
+from tests.server.test_computer import play_to_the_end
+from tests.server.test_database import POSTGRES
 
 # A 2×2 game with two mistakes: the moves after plies 5 and 6 give boxes away.
 SHORT_GAME = "boxes 2x2; a1-b1 c2-c3 a3-b3 c1-c2 b1-c1 a1-a2 b3-c3 a2-a3 b2-b3 a2-b2 b1-b2 b2-c2"
 
 
 @pytest.fixture
-async def server(start_server: StartServer) -> LiveServer:
-    return await start_server(analysis_position_seconds=0.5)
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL database of this test alone, dropped afterwards."""
+    name = f"tetrad_review_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+async def server(start_server: StartServer, postgres_url: str) -> LiveServer:
+    return await start_server(analysis_position_seconds=0.5, database_url=postgres_url)
 
 
 @pytest.fixture
@@ -102,26 +120,40 @@ async def test_a_finished_game_reviewed_downloaded_and_imported(
     assert missing.status_code == 404 and missing.json()["code"] == "game_not_found"
 
 
-@pytest.mark.parametrize(
-    "record",
-    [
-        "boxes 2x2; a1-a3",  # not a line
-        "boxes 2x2; a1-b1 a1-b1",  # drawn twice
-        "chess 8x8; e4",
-        "boxes 50x50",
-        "",
-        {"game": "boxes", "rows": 2, "cols": 2, "moves": [[[0, 0], [0, 2]]]},
-        {"game": "dots", "width": 99, "height": 5},
-        {"game": "boxes", "rows": "two"},
-        {"nothing": True},
-    ],
-)
-async def test_bad_records_are_refused_with_bad_record(
-    client: httpx.AsyncClient, record: Any
-) -> None:
-    response = await client.post("/api/records/review", json={"record": record})
-    assert response.status_code == 400, response.text
-    assert response.json()["code"] == "bad_record" and response.json()["message"]
+BAD_RECORDS: list[Any] = [
+    "boxes 2x2; a1-a3",  # not a line
+    "boxes 2x2; a1-b1 a1-b1",  # drawn twice
+    "chess 8x8; e4",
+    "boxes 50x50",
+    "",
+    {"game": "boxes", "rows": 2, "cols": 2, "moves": [[[0, 0], [0, 2]]]},
+    {"game": "dots", "width": 99, "height": 5},
+    {"game": "boxes", "rows": "two"},
+    {"nothing": True},
+]
+
+
+async def test_bad_records_are_refused_with_bad_record(client: httpx.AsyncClient) -> None:
+    for record in BAD_RECORDS:
+        for path in ("/api/records/review", "/api/analysis"):
+            response = await client.post(path, json={"record": record})
+            assert response.status_code == 400, (record, response.text)
+            assert response.json()["code"] == "bad_record" and response.json()["message"]
+
+
+async def test_a_game_against_the_computer_names_its_seats(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        grant = await create_room(client, mode="computer", rows=1, cols=2, level="easy")
+        await play_to_the_end(server, grant)
+        for _ in range(200):
+            response = await client.get(f"/api/games/{grant['room_id']}-1/review")
+            if response.status_code == 200:
+                break
+            await asyncio.sleep(0.05)
+    review = response.json()
+    assert review["mode"] == "computer" and review["level"] == "easy"
+    assert [s["kind"] for s in review["seats"]] == ["human", "computer"]
+    assert len(review["moves"]) == 7 and sum(review["result"]["scores"]) == 2
 
 
 async def test_a_dots_record_reviews_with_its_captures(client: httpx.AsyncClient) -> None:
@@ -222,3 +254,18 @@ async def test_analysis_marks_the_mistake_and_is_cached(client: httpx.AsyncClien
     assert (await client.get(f"/api/games/{game_id}/analysis")).json() == analysis
     unknown = await client.get("/api/analysis/0123")
     assert unknown.status_code == 404 and unknown.json()["code"] == "analysis_not_found"
+
+
+async def test_an_analysis_left_running_by_a_dead_process_starts_again(
+    client: httpx.AsyncClient, postgres_url: str
+) -> None:
+    started = (await client.post("/api/analysis", json={"record": SHORT_GAME})).json()
+    await wait_done(client, f"/api/analysis/{started['id']}")
+    with psycopg.connect(postgres_url) as db:  # as a process that died mid-way leaves it
+        db.execute(
+            "UPDATE analyses SET status = 'running', done = 0, positions = '[]', "
+            "updated_at = %s WHERE id = %s",
+            (datetime(2000, 1, 1), started["id"]),
+        )
+    again = await wait_done(client, f"/api/analysis/{started['id']}")
+    assert again["status"] == "done" and again["done"] == 12
