@@ -22,6 +22,8 @@ REVIEW_SHOTS = Path(os.environ.get("TETRAD_REVIEW_SHOTS", "/tmp/review-shots"))
 # (found with an exhaustive search over the 2×2 board); gold then takes all four.
 BLUNDER = "boxes 2x2; a1-b1 b1-c1 a2-b2 a3-b3 c1-c2 b2-c2 b1-b2 a1-a2 b3-c3 a2-a3 b2-b3 c2-c3"
 BLUNDER_MOVE = 4
+ANALYSIS_WAIT = 120_000
+"""Milliseconds an analysis may take on a loaded machine (a bound, not a measure)."""
 
 
 def at_ply(page: Any, ply: int) -> None:
@@ -87,6 +89,13 @@ def test_finish_review_export_import_and_continue(contexts: Any, tmp_path: Path)
         "aria-pressed", "false"
     )
 
+    # The stored game's analysis runs on the server; its progress and result are shown.
+    page.get_by_role("button", name="Analyse the game").click()
+    expect(page.get_by_test_id("analysis")).to_have_attribute(
+        "data-status", "done", timeout=ANALYSIS_WAIT
+    )
+    expect(page.get_by_role("img", name="Evaluation over the game")).to_be_visible()
+
     # Export as text and JSON.
     with page.expect_download() as text_dl:
         page.get_by_role("link", name="Download text").click()
@@ -124,7 +133,9 @@ def test_analysis_marks_the_blunder(contexts: Any) -> None:
     import_record(page, BLUNDER)
     assert total_moves(page) == 12
     page.get_by_role("button", name="Analyse the game").click()
-    expect(page.get_by_test_id("analysis")).to_have_attribute("data-status", "done")
+    expect(page.get_by_test_id("analysis")).to_have_attribute(
+        "data-status", "done", timeout=ANALYSIS_WAIT
+    )
     blunder = page.get_by_role("button", name=re.compile(rf"^Move {BLUNDER_MOVE}, .*loses 2 boxes"))
     expect(blunder).to_have_class(re.compile(r"\bmistake\b"))
     assert page.locator(".mv.mistake").count() >= 1
@@ -183,7 +194,9 @@ def test_review_screenshots(contexts: Any) -> None:
             page.screenshot(path=str(REVIEW_SHOTS / f"review-{lang}-{tag}.png"))
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             page.locator(".analysis button.primary").click()
-            expect(page.get_by_test_id("analysis")).to_have_attribute("data-status", "done")
+            expect(page.get_by_test_id("analysis")).to_have_attribute(
+                "data-status", "done", timeout=ANALYSIS_WAIT
+            )
             page.locator(".move-list [data-move='3']").click()
             page.get_by_test_id("analysis").scroll_into_view_if_needed()
             page.wait_for_function(_SETTLED)
