@@ -50,9 +50,9 @@ export function MoveList({ moves, ply, mistakes, seatName, onPick }: Props): JSX
                   data-move={i + 1}
                   onClick={() => onPick(i + 1)}
                 >
-                  <span class="sr-only">{t("review.moveLabel", { n: i + 1, name: seatName(m.seat) })} </span>
+                  <span class="sr-only">{t("review.moveLabel", { n: i + 1, name: seatName(m.seat) })}</span>{" "}
                   <span class="mv-text">{m.notation}</span>
-                  <span class="sr-only">, {t("review.score")} </span>
+                  <span class="sr-only">, {t("review.score")}</span>{" "}
                   <span class="mv-score">
                     {m.scores[0]}:{m.scores[1]}
                   </span>
