@@ -155,12 +155,20 @@ export function evalSeries(analysis: Analysis | null): EvalPoint[] {
   return pts.sort((a, b) => a.ply - b.ply);
 }
 
+/** Where a ply and a value go in a width × height graph: zero across the middle, the
+ * largest lead at the edge. */
+export function evalScale(points: readonly EvalPoint[], plies: number, width: number, height: number) {
+  const top = Math.max(1, ...points.map((p) => Math.abs(p.value)));
+  return {
+    x: (ply: number) => (plies <= 0 ? 0 : (ply / plies) * width),
+    y: (v: number) => height / 2 - (v / top) * (height / 2),
+  };
+}
+
 /** The SVG path of an evaluation series in a width × height box, zero in the middle. */
 export function evalPath(points: readonly EvalPoint[], plies: number, width: number, height: number): string {
   if (points.length === 0) return "";
-  const top = Math.max(1, ...points.map((p) => Math.abs(p.value)));
-  const x = (ply: number) => (plies <= 0 ? 0 : (ply / plies) * width);
-  const y = (v: number) => height / 2 - (v / top) * (height / 2);
+  const { x, y } = evalScale(points, plies, width, height);
   return points.map((p, i) => `${i === 0 ? "M" : "L"}${round(x(p.ply))} ${round(y(p.value))}`).join(" ");
 }
 

@@ -180,7 +180,17 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
       </div>
 
       <div class="room-side review-side">
-        <Stepper ply={ply} total={total} playing={playing} onStep={step} onPlay={setPlaying} />
+        <Stepper
+          ply={ply}
+          total={total}
+          playing={playing}
+          onStep={step}
+          onPlay={(on) => {
+            // Played from the end, the game starts over.
+            if (on && ply >= total) setPly(0);
+            setPlaying(on);
+          }}
+        />
         <MoveList moves={review.moves} ply={ply} mistakes={mistakes} seatName={seatName} onPick={go} />
         <AnalysisPanel
           game={review.game}

@@ -3,7 +3,7 @@
 // as dots. A text summary says the same for people who do not see it.
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
-import { evalPath, evalSummary, type EvalPoint, type Mistake } from "../../review/model";
+import { evalPath, evalScale, evalSummary, type EvalPoint, type Mistake } from "../../review/model";
 
 const W = 300;
 const H = 90;
@@ -20,9 +20,7 @@ export function EvalGraph({ points, plies, ply, mistakes, onPick }: Props): JSX.
   const { t } = useI18n();
   const sum = evalSummary(points);
   if (!sum) return null;
-  const top = Math.max(1, ...points.map((p) => Math.abs(p.value)));
-  const x = (p: number) => (plies <= 0 ? 0 : (p / plies) * W);
-  const y = (v: number) => H / 2 - (v / top) * (H / 2);
+  const { x, y } = evalScale(points, plies, W, H);
   const byPly = new Map(points.map((p) => [p.ply, p.value]));
   const where = (ply: number) => (ply === 0 ? t("analysis.atStart") : t("analysis.afterMove", { n: ply }));
   const summary = t("analysis.summary", {
