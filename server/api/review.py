@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import Response
 from sqlmodel import Session
 
+from server.api.deps import ClientAddressDep, RoomServiceDep
 from server.api.schemas import AnalysisView, ErrorBody, GameReview, RecordBody
 from server.db.models import FinishedGameRow
 from server.db.records import load_finished_game
@@ -19,9 +20,10 @@ from server.errors import ApiError
 from server.review.analysis import Analyses
 from server.review.records import GameFacts, notation, read_record, review
 from server.rooms.model import AnyGame
+from server.rooms.service import RoomService
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 404, 413, 503)
+    status: {"model": ErrorBody} for status in (400, 404, 409, 413, 429, 503)
 }
 router = APIRouter(tags=["review"], responses=ERRORS)
 GameId = Annotated[str, Path(max_length=64, description="finished game id")]
@@ -72,40 +74,40 @@ def record_review(body: RecordBody) -> GameReview:
     return review(read_record(body.record), GameFacts())
 
 
-def _download(content: str, media_type: str, filename: str) -> Response:
+@router.get(
+    "/api/games/{game_id}/record.{form}",
+    summary="Download the record: record.txt (text notation) or record.json",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}, "application/json": {}}}},
+)
+def record_download(
+    session: SessionDep, game_id: GameId, form: Annotated[Literal["txt", "json"], Path()]
+) -> Response:
+    game = read_record(json.loads(_row(session, game_id).record))
+    if form == "txt":
+        content, media_type = notation(game), "text/plain; charset=utf-8"
+    else:
+        content, media_type = json.dumps(game.to_json(), separators=(",", ":")), "application/json"
     return Response(
-        content,
+        content + "\n",
         media_type=media_type,
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        headers={"Content-Disposition": f'attachment; filename="tetrad-{game_id}.{form}"'},
     )
 
 
-@router.get(
-    "/api/games/{game_id}/record.txt",
-    summary="Download the record in the text notation",
-    response_class=Response,
-    responses={200: {"content": {"text/plain": {}}}},
-)
-def record_text(session: SessionDep, game_id: GameId) -> Response:
-    game = read_record(json.loads(_row(session, game_id).record))
-    return _download(notation(game) + "\n", "text/plain; charset=utf-8", f"tetrad-{game_id}.txt")
-
-
-@router.get(
-    "/api/games/{game_id}/record.json",
-    summary="Download the JSON record",
-    response_class=Response,
-    responses={200: {"content": {"application/json": {}}}},
-)
-def record_json(session: SessionDep, game_id: GameId) -> Response:
-    game = read_record(json.loads(_row(session, game_id).record))
-    text = json.dumps(game.to_json(), separators=(",", ":")) + "\n"
-    return _download(text, "application/json", f"tetrad-{game_id}.json")
+async def _count_start(rooms: RoomService, client: str, limit: int) -> None:
+    """Starting analyses is limited per client address, like creating rooms."""
+    if await rooms.store.count_hit("analysis", client, 60) > limit:
+        raise ApiError("rate_limited", "too many analyses asked for from your address; wait")
 
 
 @router.post("/api/analysis", summary="Start (or read) the analysis of a record")
-async def start_analysis(analyses: AnalysesDep, body: RecordBody) -> AnalysisView:
-    return await analyses.start(read_record(body.record))
+async def start_analysis(
+    analyses: AnalysesDep, rooms: RoomServiceDep, client: ClientAddressDep, body: RecordBody
+) -> AnalysisView:
+    game = read_record(body.record)
+    await _count_start(rooms, client, rooms.settings.room_creations_per_minute)
+    return await analyses.start(game)
 
 
 @router.get("/api/analysis/{analysis_id}", summary="An analysis, as far as it has gone")
@@ -117,9 +119,15 @@ async def read_analysis(
 
 @router.post("/api/games/{game_id}/analysis", summary="Start (or read) a game's analysis")
 async def start_game_analysis(
-    analyses: AnalysesDep, request: Request, game_id: GameId
+    analyses: AnalysesDep,
+    rooms: RoomServiceDep,
+    client: ClientAddressDep,
+    request: Request,
+    game_id: GameId,
 ) -> AnalysisView:
-    return await analyses.start(await _stored(request, game_id))
+    game = await _stored(request, game_id)
+    await _count_start(rooms, client, rooms.settings.room_creations_per_minute)
+    return await analyses.start(game)
 
 
 @router.get("/api/games/{game_id}/analysis", summary="A game's analysis, as far as it has gone")

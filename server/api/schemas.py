@@ -251,6 +251,10 @@ class GameReview(BaseModel):
     record: dict[str, Any] = Field(description="the JSON record")
     start: Board = Field(description="the board before the first move (as in `welcome`)")
     moves: list[ReviewMove]
+    final: Board = Field(
+        description="the board at the end: the last move's board, and for a Dots game "
+        "ended by grounding the marks it lost (`ungrounded`)"
+    )
 
 
 AnalysisStatus = Literal["running", "done", "failed"]

@@ -40,6 +40,11 @@ log = logging.getLogger("tetrad.analysis")
 
 STALE_SECONDS = 60.0
 """A running analysis whose row has not changed for this long is started again."""
+SAVE_EVERY = 0.5
+"""Seconds between writes of a running analysis's progress (a long Dots game has many
+positions; the row is rewritten whole each time)."""
+RUNNING_PER_WORKER = 3
+"""Analyses one server process runs at once per AI worker; past that, ``busy``."""
 
 
 def analysis_id(game: AnyGame) -> str:
@@ -94,13 +99,18 @@ class Analyses:
         """The analysis of ``game``: from the cache, or started now (asking again while it
         runs changes nothing)."""
         key = analysis_id(game)
-        row = await asyncio.to_thread(self._claim, key, game)
-        if row.status == "running" and key not in self._running:
+        if key not in self._running and len(self._running) >= RUNNING_PER_WORKER * self.workers:
+            found = await asyncio.to_thread(self._load, key)
+            if found is None or found.status == "failed" or self._stale(found):
+                raise ApiError("busy", "the server is analysing other games; try again shortly")
+        row, claimed = await asyncio.to_thread(self._claim, key, game)
+        if claimed and row.status == "running" and key not in self._running:
             self._running[key] = asyncio.create_task(self._run(key, game.to_json()))
         return view(row)
 
     async def get(self, key: str) -> AnalysisView:
-        """The analysis named ``key`` as far as it has gone; a stale one starts again."""
+        """The analysis named ``key`` as far as it has gone; one left running by a process
+        that died starts again (a failed one only when started again)."""
         row = await asyncio.to_thread(self._load, key)
         if row is None:
             raise ApiError("analysis_not_found", "no analysis with this id; start one first")
@@ -121,22 +131,23 @@ class Analyses:
     # -- the database ---------------------------------------------------------------------
 
     def _stale(self, row: AnalysisRow) -> bool:
-        return row.status == "failed" or (
-            row.status == "running"
-            and self.clock() - _utc(row.updated_at) > timedelta(seconds=STALE_SECONDS)
+        """Whether ``row`` says running but its process stopped moving it on (died)."""
+        return row.status == "running" and self.clock() - _utc(row.updated_at) > timedelta(
+            seconds=STALE_SECONDS
         )
 
     def _load(self, key: str) -> AnalysisRow | None:
         with Session(self.engine) as session:
             return session.get(AnalysisRow, key)
 
-    def _claim(self, key: str, game: AnyGame) -> AnalysisRow:
-        """The row of ``key``, made (or remade, when stale) as a running analysis of ours."""
+    def _claim(self, key: str, game: AnyGame) -> tuple[AnalysisRow, bool]:
+        """The row of ``key``, and whether this call made it (or remade it, when stale) as
+        a running analysis of ours to run."""
         with Session(self.engine) as session:
             row = session.get(AnalysisRow, key)
-            if row is not None and not self._stale(row):
+            if row is not None and row.status != "failed" and not self._stale(row):
                 session.expunge(row)
-                return row
+                return row, False
             record = game.to_json()
             record.pop("end", None)
             fresh = AnalysisRow(
@@ -162,10 +173,10 @@ class Analyses:
                 found = session.get(AnalysisRow, key)
                 assert found is not None
                 session.expunge(found)
-                return found
+                return found, False
             session.refresh(fresh)
             session.expunge(fresh)
-            return fresh
+            return fresh, True
 
     def _save(self, key: str, status: str, done: int, positions: list[dict[str, Any]]) -> None:
         with Session(self.engine) as session:
@@ -205,8 +216,11 @@ class Analyses:
         frontier = -1
         """Plies up to this one skip the solver: it ran out of time on this position."""
         queue = iter(plies)
+        loop = asyncio.get_running_loop()
+        saved = loop.time()
 
         async def worker() -> None:
+            nonlocal saved
             nonlocal frontier
             for ply in queue:
                 found = await self.computer.run(
@@ -215,6 +229,9 @@ class Analyses:
                 if record["game"] == "boxes" and not found["exact"]:
                     frontier = max(frontier, ply)
                 positions.append(found)
-                await asyncio.to_thread(self._save, key, "running", len(positions), positions)
+                if loop.time() - saved >= SAVE_EVERY:
+                    saved = loop.time()
+                    snapshot = list(positions)
+                    await asyncio.to_thread(self._save, key, "running", len(snapshot), snapshot)
 
         await asyncio.gather(*(worker() for _ in range(self.workers)))

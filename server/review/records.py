@@ -146,4 +146,5 @@ def review(game: AnyGame, facts: GameFacts) -> GameReview:
         record=record,
         start=start,
         moves=moves,
+        final=board_view(game),
     )

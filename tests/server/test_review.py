@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from typing import Any
@@ -15,10 +14,11 @@ import psycopg
 import pytest
 
 from core import boxes
+from server.review import analysis
 from tests.conftest import LiveServer, StartServer
+from tests.processes import postgres_database
 from tests.server.room_client import RoomModel, bearer, create_room, move
 from tests.server.test_computer import play_to_the_end
-from tests.server.test_database import POSTGRES
 
 # A 2×2 game with two mistakes: the moves after plies 5 and 6 give boxes away.
 SHORT_GAME = "boxes 2x2; a1-b1 c2-c3 a3-b3 c1-c2 b1-c1 a1-a2 b3-c3 a2-a3 b2-b3 a2-b2 b1-b2 b2-c2"
@@ -26,15 +26,8 @@ SHORT_GAME = "boxes 2x2; a1-b1 c2-c3 a3-b3 c1-c2 b1-c1 a1-a2 b3-c3 a2-a3 b2-b3 a
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    """A PostgreSQL database of this test alone, dropped afterwards."""
-    name = f"tetrad_review_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture
@@ -120,6 +113,9 @@ async def test_a_finished_game_reviewed_downloaded_and_imported(
     assert missing.status_code == 404 and missing.json()["code"] == "game_not_found"
 
 
+# Pen surrounds pencil's c3, then grounds: its chain is not linked to the edge.
+GROUNDED = "dots 5x5 grounding; c2 c3 b3 e5 d3 e4 c4; ground 0"
+
 BAD_RECORDS: list[Any] = [
     "boxes 2x2; a1-a3",  # not a line
     "boxes 2x2; a1-b1 a1-b1",  # drawn twice
@@ -165,6 +161,12 @@ async def test_a_dots_record_reviews_with_its_captures(client: httpx.AsyncClient
     captures = [m for m in review["moves"] if m["change"].get("captures")]
     assert [m["notation"] for m in captures] == ["c4"]
     assert review["moves"][-1]["scores"] == [1, 0]
+    grounded = await client.post("/api/records/review", json={"record": GROUNDED})
+    assert grounded.status_code == 200, grounded.text
+    ended = grounded.json()
+    assert ended["result"] == {"winner": 1, "reason": "grounding", "scores": [1, 4]}
+    assert sorted(ended["final"]["ungrounded"]) == [[1, 2], [2, 1], [2, 3], [3, 2]]
+    assert ended["moves"] == review["moves"] and ended["notation"] == GROUNDED
 
 
 async def test_continue_from_a_position_against_the_computer(
@@ -269,3 +271,18 @@ async def test_an_analysis_left_running_by_a_dead_process_starts_again(
         )
     again = await wait_done(client, f"/api/analysis/{started['id']}")
     assert again["status"] == "done" and again["done"] == 12
+
+
+async def test_starting_analyses_is_limited(
+    start_server: StartServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = await start_server(room_creations_per_minute=2)
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        monkeypatch.setattr(analysis, "RUNNING_PER_WORKER", 0)  # as if the process were full
+        busy = await client.post("/api/analysis", json={"record": SHORT_GAME})
+        assert busy.status_code == 409 and busy.json()["code"] == "busy"
+        monkeypatch.undo()
+        response = await client.post("/api/analysis", json={"record": "boxes 1x1; a1-b1"})
+        assert response.status_code == 200, response.text
+        limited = await client.post("/api/analysis", json={"record": SHORT_GAME})
+        assert limited.status_code == 429 and limited.json()["code"] == "rate_limited"

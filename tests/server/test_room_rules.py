@@ -395,3 +395,31 @@ def test_options_the_game_refuses_are_refused() -> None:
         RoomOptions("boxes", "live", "normal", None, {"rows": 0, "cols": 3}), OPENING
     )
     assert isinstance(refusal, Refusal) and refusal.code == "invalid_options"
+
+
+def test_a_room_continuing_a_game_starts_at_its_position() -> None:
+    so_far = games.replay_moves(games.new_game("boxes", {"rows": 2, "cols": 2}).to_json(), [H00])
+    room = opened(mode="computer", position=so_far)
+    # the creator takes the side to move there; the moves are the history, not the setup
+    assert room.game == so_far and room.game.to_move == 1 and room.computer_seat == 0
+    assert room.setup["moves"] == [] and games.from_record(room.setup).moves == ()
+    assert opened(mode="computer", first="opponent", position=so_far).computer_seat == 1
+    local = opened(mode="local", position=so_far)
+    assert local.seats == (SeatRecord("human", "creator"),) * 2
+    undone = changed(rules.decide(local, 1, 1, Undo()))
+    assert undone.room.game.moves == ()  # undo goes back into the history
+    refused(rules.decide(room, 1, 1, Undo()), "not_allowed")  # no move of the human's yet
+    restarted = changed(rules.decide(room, 1, 1, NewGame()))
+    assert restarted.room.game.moves == ()  # a new game: the record's own start
+    for mode in ("live", "correspondence", None):
+        refusal = rules.new_room(
+            RoomOptions("boxes", mode, "normal", None, {}, position=so_far), OPENING
+        )
+        assert isinstance(refusal, Refusal) and refusal.code == "invalid_options"
+    over = so_far
+    while not over.is_over:
+        over = over.play(over.legal_moves()[0])
+    refusal = rules.new_room(
+        RoomOptions("boxes", "local", "normal", None, {}, position=over), OPENING
+    )
+    assert isinstance(refusal, Refusal) and refusal.code == "bad_record"
