@@ -47,6 +47,19 @@ function boxesReview(): Review {
     notation: "boxes 2x1; a1-b1 a1-a2 a2-b2 b1-b2",
     record: { game: "boxes" },
     start: { game: "boxes", rows: 1, cols: 2, lines: [], boxes: [], last_move: null },
+    final: {
+      game: "boxes",
+      rows: 1,
+      cols: 2,
+      lines: [
+        { line: [[0, 0], [1, 0]], player: 0 },
+        { line: [[0, 0], [0, 1]], player: 1 },
+        { line: [[0, 1], [1, 1]], player: 0 },
+        { line: [[1, 0], [1, 1]], player: 1 },
+      ],
+      boxes: [{ box: [0, 0], owner: 1 }],
+      last_move: { line: [[1, 0], [1, 1]] },
+    },
     moves: [
       boxesMove(1, "a1-b1", 0, [[0, 0], [1, 0]], [0, 0], 1),
       boxesMove(2, "a1-a2", 1, [[0, 0], [0, 1]], [0, 0], 0),
@@ -86,6 +99,9 @@ describe("review positions", () => {
     expect(end.is_over).toBe(true);
     expect(end.outcome).toEqual({ winner: 1, reason: "board_full" });
     expect(positions[3]!.is_over).toBe(false);
+    // The last position is the server's final board, the same as the moves make.
+    const played = buildPositions({ ...review, final: { ...review.final, lines: [] } as Review["final"] })[4]!.board as BoxesBoardView;
+    expect(played.lines).toEqual([]);
   });
 
   it("steps with buttons and keys inside the game, and reads a ply from the address", () => {
@@ -177,6 +193,27 @@ describe("Dots capture timeline", () => {
       notation: "dots 5x5; c2 c3 b3 a1 c4 a2 d3",
       record: {},
       start: { game: "dots", width: 5, height: 5, start: "empty", win_margin: null, grounding: false, marks: [], areas: [], houses: [], ungrounded: [], last_move: null },
+      final: {
+        game: "dots",
+        width: 5,
+        height: 5,
+        start: "empty",
+        win_margin: null,
+        grounding: false,
+        marks: [
+          [2, 1, 0],
+          [2, 2, 1],
+          [1, 2, 0],
+          [0, 0, 1],
+          [2, 3, 0],
+          [0, 1, 1],
+          [3, 2, 0],
+        ],
+        areas: [capture],
+        houses: [],
+        ungrounded: [],
+        last_move: { point: [3, 2] },
+      },
       moves: [
         mark(1, "c2", 0, [2, 1]),
         mark(2, "c3", 1, [2, 2]),

@@ -16,7 +16,8 @@ function toMoveAt(review: Review, ply: number): Seat {
   return review.moves[ply - 1]!.to_move;
 }
 
-/** Every position of the game: `positions[k]` is the board after k moves. */
+/** Every position of the game: `positions[k]` is the board after k moves. The last one is
+ * the server's `final` board (a Dots game lost by grounding also shows the lost marks). */
 export function buildPositions(review: Review): RoomState[] {
   const startScores = startScoresOf(review);
   const snap: ServerSnapshot = {
@@ -53,6 +54,16 @@ export function buildPositions(review: Review): RoomState[] {
       },
     };
     positions.push(applyEvent(positions[i]!, msg));
+  });
+  const n = review.moves.length;
+  const end = positions[n]!;
+  const outcome = review.result ? { winner: review.result.winner, reason: review.result.reason } : null;
+  positions[n] = fromSnapshot({
+    ...snap,
+    version: n,
+    move_count: n,
+    board: review.final,
+    status: { to_move: end.to_move, scores: [end.scores[0], end.scores[1]], thinking: false, ...(outcome ? { outcome } : {}) },
   });
   return positions;
 }
