@@ -155,7 +155,7 @@ describe("analysis", () => {
       [2, -2],
       [3, -2],
     ]);
-    expect(evalPath(pts, 4, 100, 40)).toBe("M0 20 L25 10 L50 40 L75 40");
+    expect(evalPath(pts, 4, 100, 40)).toBe("M0 20 L25 12 L50 36 L75 36");
     expect(evalSummary(pts)).toMatchObject({ first: 0, last: -2, max: { ply: 1, value: 1 }, min: { ply: 2, value: -2 } });
     expect(evalSummary([])).toBeNull();
   });

@@ -167,14 +167,17 @@ export function evalSeries(analysis: Analysis | null): EvalPoint[] {
 }
 
 /** Where a ply and a value go in a width × height graph: zero across the middle, the
- * largest lead at the edge. */
+ * largest lead just inside the edge. */
 export function evalScale(points: readonly EvalPoint[], plies: number, width: number, height: number) {
   const top = Math.max(1, ...points.map((p) => Math.abs(p.value)));
   return {
     x: (ply: number) => (plies <= 0 ? 0 : (ply / plies) * width),
-    y: (v: number) => height / 2 - (v / top) * (height / 2),
+    y: (v: number) => height / 2 - (v / top) * (height / 2 - EDGE),
   };
 }
+
+/** Room kept between the largest lead and the graph's edge. */
+const EDGE = 4;
 
 /** The SVG path of an evaluation series in a width × height box, zero in the middle. */
 export function evalPath(points: readonly EvalPoint[], plies: number, width: number, height: number): string {
