@@ -98,6 +98,10 @@ async def run(games: list[str], redis_url: str | None, workers: int) -> list[tup
             await asyncio.sleep(0.05)
         try:
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+                # The first request waits for the AI worker to start (a long-running server
+                # has it started): timed apart, on a one-line game.
+                first, _ = await analyse(client, "boxes 1x1; a1-b1")
+                print(f"first analysis (the worker starting): {first:.1f} s")
                 results = [await analyse(client, record) for record in games]
                 again, _ = await analyse(client, games[0])
                 print(f"asked again (cached): {again * 1000:.0f} ms")

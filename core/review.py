@@ -83,9 +83,12 @@ def review_boxes(
     limits: Limits,
     try_exact: bool = True,
     seed: int = 0,
+    next_value: int | None = None,
 ) -> PositionReview[Line]:
     """The exact value and best moves of ``state`` when the solver finishes within
-    ``limits``, else an estimate and the hard level's move; and the cost of ``played``."""
+    ``limits``, else an estimate and the hard level's move; and the cost of ``played``.
+    ``next_value``, when known, is the exact value of the position ``played`` leads to
+    (it spares solving that position again)."""
     if state.is_over:
         raise IllegalMove("the game is over")
     if try_exact:
@@ -94,22 +97,32 @@ def review_boxes(
         except SearchTimeout:
             pass
         else:
-            return _exact(state, played, value, limits)
+            return _exact(state, played, value, limits, next_value)
     best = ai.hint(state, "hard", seed=seed, time_limit=limits.hint_seconds)
     return PositionReview(state.to_move, False, estimate(state, seed), (best,), played, loss=None)
 
 
 def _exact(
-    state: BoxesState, played: Line | None, value: int, limits: Limits
+    state: BoxesState,
+    played: Line | None,
+    value: int,
+    limits: Limits,
+    next_value: int | None,
 ) -> PositionReview[Line]:
     loss = None
     best: list[Line] = []
     lines = list(state.legal_moves())
     if played is not None:
         lines.remove(played)  # valued first, on its own budget, so its loss is known
+        after = state.play(played)
         try:
-            deadline = time.perf_counter() + limits.exact_seconds
-            loss = value - move_value(state, played, Budget(deadline=deadline))
+            if next_value is not None and not after.is_over:
+                gained = len(after.last_closed)
+                same = after.to_move == state.to_move
+                loss = value - (gained + next_value if same else gained - next_value)
+            else:
+                deadline = time.perf_counter() + limits.exact_seconds
+                loss = value - move_value(state, played, Budget(deadline=deadline))
         except SearchTimeout:
             pass
         if loss == 0:

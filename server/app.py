@@ -150,7 +150,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         limits = Limits(
             exact_seconds=settings.analysis_position_seconds,
-            moves_seconds=settings.analysis_position_seconds,
+            moves_seconds=settings.analysis_position_seconds / 2,
             hint_seconds=min(settings.ai_time_limit, settings.analysis_position_seconds, 0.15),
         )
         analyses = Analyses(engine, computer, settings.ai_workers, limits)

@@ -131,7 +131,7 @@ class Settings(BaseSettings):
         default=1.0,
         gt=0,
         description="Game review: seconds the exact solver may spend on one position of an "
-        "analysis (and again on its other moves) before the estimate is used.",
+        "analysis (and half of it on its other moves) before the estimate is used.",
     )
     ai_lease_seconds: float = Field(
         default=8.0,

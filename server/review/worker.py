@@ -14,23 +14,33 @@ from core.review import Limits, PositionReview, review_boxes, review_dots
 
 
 def analyse_position_json(
-    record: dict[str, Any], ply: int, limits: tuple[float, float, float], try_exact: bool
+    record: dict[str, Any],
+    ply: int,
+    limits: tuple[float, float, float],
+    try_exact: bool,
+    next_value: int | None = None,
 ) -> dict[str, Any]:
     """The analysis of the position after the first ``ply`` moves of ``record`` (a JSON
-    record), in the wire form of ``server.api.schemas.PositionAnalysis``."""
+    record), in the wire form of ``server.api.schemas.PositionAnalysis``; ``next_value``:
+    the exact value of the next position, if known."""
     moves = record["moves"]
     game = replay({**record, "moves": moves[:ply], "end": None})
-    return _position_json(game, moves[ply], ply, Limits(*limits), try_exact)
+    return _position_json(game, moves[ply], ply, Limits(*limits), try_exact, next_value)
 
 
 def _position_json(
-    state: Any, played_json: Any, ply: int, limits: Limits, try_exact: bool
+    state: Any,
+    played_json: Any,
+    ply: int,
+    limits: Limits,
+    try_exact: bool,
+    next_value: int | None,
 ) -> dict[str, Any]:
     key = "line" if isinstance(state, BoxesState) else "point"
     played = state.move_from_json({key: played_json})
     found: PositionReview[Any]
     if isinstance(state, BoxesState):
-        found = review_boxes(state, played, limits, try_exact, seed=ply)
+        found = review_boxes(state, played, limits, try_exact, seed=ply, next_value=next_value)
     else:
         assert isinstance(state, DotsState)
         found = review_dots(state, played, limits, seed=ply)

@@ -111,6 +111,9 @@ def test_a_two_by_three_game_with_a_box_given_and_refused() -> None:
     refused = review_boxes(*positions(game)[3], GENEROUS)
     assert (given_away.loss, refused.loss) == (2, 4)
     assert refused.best == (boxes.Line.from_str("a2-b2"),)
+    state, played = positions(game)[3]
+    known = review_boxes(state, played, GENEROUS, next_value=solve(state.play(played)))
+    assert known == refused  # the next position's value spares solving it again
     assert margins_add_up(game, first=2) == [2, 3]
 
 
