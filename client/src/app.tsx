@@ -9,6 +9,8 @@ import { StartScreen } from "./screens/StartScreen";
 import { RoomScreen } from "./screens/RoomScreen";
 import { RulesScreen } from "./screens/RulesScreen";
 import { SettingsScreen } from "./screens/SettingsScreen";
+import { MyGamesScreen } from "./screens/MyGamesScreen";
+import { ReviewScreen } from "./screens/ReviewScreen";
 
 export function App(): JSX.Element {
   const [settings, setSettings] = useState<Settings>(() => storage.settings());
@@ -23,7 +25,7 @@ export function App(): JSX.Element {
 
   // Every screen but a room (which says whose move it is) has the plain title.
   useEffect(() => {
-    if (route.name !== "room") document.title = t("app.name");
+    if (route.name !== "room" && route.name !== "review") document.title = t("app.name");
   }, [route, lang]);
 
   const update = (patch: Partial<Settings>) => setSettings(storage.saveSettings(patch));
@@ -35,6 +37,12 @@ export function App(): JSX.Element {
       break;
     case "room":
       screen = <RoomScreen key={route.roomId} roomId={route.roomId} invite={route.invite} settings={settings} onSettings={update} />;
+      break;
+    case "games":
+      screen = <MyGamesScreen />;
+      break;
+    case "review":
+      screen = <ReviewScreen key={route.gameId ?? "imported"} gameId={route.gameId} />;
       break;
     case "rules":
       screen = <RulesScreen game={route.game} />;
@@ -81,6 +89,9 @@ export function App(): JSX.Element {
           <span>{t("app.name")}</span>
         </Link>
         <nav aria-label={t("nav.main")}>
+          <Link href="/games" aria-current={route.name === "games" ? "page" : undefined}>
+            {t("nav.games")}
+          </Link>
           <Link href="/rules" aria-current={route.name === "rules" ? "page" : undefined}>
             {t("nav.rules")}
           </Link>

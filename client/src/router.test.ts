@@ -16,6 +16,9 @@ describe("parseRoute", () => {
     expect(parseRoute(loc("/rules"))).toEqual({ name: "rules", game: null });
     expect(parseRoute(loc("/rules/dots"))).toEqual({ name: "rules", game: "dots" });
     expect(parseRoute(loc("/settings"))).toEqual({ name: "settings" });
+    expect(parseRoute(loc("/games"))).toEqual({ name: "games" });
+    expect(parseRoute(loc("/g/q3Xk2mV0aQ-2", "", "#12"))).toEqual({ name: "review", gameId: "q3Xk2mV0aQ-2" });
+    expect(parseRoute(loc("/review"))).toEqual({ name: "review", gameId: null });
     expect(parseRoute(loc("/nope"))).toEqual({ name: "notfound" });
   });
 });

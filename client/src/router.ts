@@ -1,4 +1,6 @@
-// Routes live in the URL path: "/", "/r/{room}", "/rules", "/settings". An invite
+// Routes live in the URL path: "/", "/r/{room}", "/rules", "/settings", "/games" (my
+// games), "/g/{game}" (a finished game's review; "#12" opens the position after 12 moves)
+// and "/review" (a record imported in this browser). An invite
 // arrives as "/r/{room}#invite=CODE" (the server's invite_url); "?invite=CODE" works too.
 import { useEffect, useState } from "preact/hooks";
 
@@ -7,6 +9,8 @@ export type Route =
   | { name: "room"; roomId: string; invite: string | null }
   | { name: "rules"; game: "boxes" | "dots" | null }
   | { name: "settings" }
+  | { name: "games" }
+  | { name: "review"; gameId: string | null }
   | { name: "notfound" };
 
 export function parseRoute(loc: { pathname: string; search: string; hash: string }): Route {
@@ -18,6 +22,10 @@ export function parseRoute(loc: { pathname: string; search: string; hash: string
   const p = path === "/" && hashPath ? hashPath : path;
   const room = /^\/r\/([A-Za-z0-9_-]{1,64})$/.exec(p);
   if (room?.[1]) return { name: "room", roomId: room[1], invite: hash.get("invite") ?? query.get("invite") };
+  const game = /^\/g\/([A-Za-z0-9_-]{1,80})$/.exec(p);
+  if (game?.[1]) return { name: "review", gameId: game[1] };
+  if (p === "/review") return { name: "review", gameId: null };
+  if (p === "/games") return { name: "games" };
   if (p === "/") return { name: "home" };
   if (p === "/rules") return { name: "rules", game: null };
   if (p === "/rules/boxes" || p === "/rules/dots") return { name: "rules", game: p.endsWith("dots") ? "dots" : "boxes" };

@@ -1,6 +1,7 @@
 // REST calls to the tetrad server. Every refusal becomes an ApiError with the server's
 // stable code; a failed connection becomes the code "network".
 import type { CreateRoom, DailyBoard, DailyResults, ErrorBody, RoomStateResponse, SeatGrant } from "./types";
+import type { Analysis, Review } from "../review/types";
 
 export class ApiError extends Error {
   constructor(
@@ -63,6 +64,35 @@ export class ApiClient {
 
   getRoom(roomId: string, token?: string | null): Promise<RoomStateResponse> {
     return this.call("GET", `/api/rooms/${enc(roomId)}`, { token: token ?? null });
+  }
+
+  /** A finished game, move by move, for the review page (no token needed). */
+  review(gameId: string): Promise<Review> {
+    return this.call("GET", `/api/games/${enc(gameId)}/review`);
+  }
+
+  /** The same for a record pasted or loaded by the player. */
+  reviewRecord(record: string | Record<string, unknown>): Promise<Review> {
+    return this.call("POST", "/api/records/review", { body: { record } });
+  }
+
+  /** A finished game's analysis as far as it went, if it was ever started. */
+  gameAnalysis(gameId: string): Promise<Analysis> {
+    return this.call("GET", `/api/games/${enc(gameId)}/analysis`);
+  }
+
+  /** Any analysis by its id, as far as it has gone. */
+  analysis(analysisId: string): Promise<Analysis> {
+    return this.call("GET", `/api/analysis/${enc(analysisId)}`);
+  }
+
+  startAnalysis(gameId: string): Promise<Analysis> {
+    return this.call("POST", `/api/games/${enc(gameId)}/analysis`);
+  }
+
+  /** Analyse a record that is not stored on the server (text notation or JSON). */
+  analyseRecord(record: string | Record<string, unknown>): Promise<Analysis> {
+    return this.call("POST", "/api/analysis", { body: { record } });
   }
 
   daily(): Promise<DailyBoard> {

@@ -12,6 +12,7 @@ import { playSound, unlockSound } from "../components/sound";
 import { BOARD_SLOTS } from "./boardSlots";
 import { allowedActions, isFriendRoom, waitingForGuest } from "./allowed";
 import { dailyStanding } from "./dailyCount";
+import { gameIdOf } from "./myGames";
 import { announceEvent, finalScore, resultHeadline } from "./room/announce";
 import { describeSeats, gameTitle, isMyTurn, turnText } from "./room/people";
 import { useRoom } from "./room/useRoom";
@@ -123,6 +124,22 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
       expiresAt: state.expires_in_seconds === null ? null : Date.now() + state.expires_in_seconds * 1000,
       gameNumber: state.game_number,
     });
+    const seat = storage.getSeat(roomId);
+    if (state.is_over && seat && mySeat !== null) {
+      storage.rememberPlayed({
+        gameId: gameIdOf(roomId, state.game_number),
+        roomId,
+        gameNumber: state.game_number,
+        game: state.game,
+        mode: state.mode,
+        size: seat.size,
+        seat: mySeat,
+        scores: [state.scores[0], state.scores[1]],
+        level: state.level,
+        daily: state.daily,
+        finishedAt: Date.now(),
+      });
+    }
   }, [state?.version, isPlayer]);
 
   // The board of the day: the first game this browser finishes today is the one counted.

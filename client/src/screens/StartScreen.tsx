@@ -6,6 +6,7 @@ import { useI18n, type MessageKey } from "../i18n";
 import { api, ApiError, fromSnapshot, type CreateRoom, type Level, type RoomState } from "../net";
 import { storage, type GameName, type Mode, type SeatRecord } from "../storage";
 import { Link } from "../components/Link";
+import { LEVELS } from "../components/LevelOptions";
 import { dailyRoomBody } from "./dailyCount";
 import { startRoom } from "./session";
 
@@ -31,7 +32,6 @@ const SIZES: Record<GameName, SizePreset[]> = {
 };
 const DEFAULT_SIZE: Record<GameName, number> = { boxes: 2, dots: 1 };
 const MODES: StartMode[] = ["computer", "local", "live", "correspondence", "daily"];
-const LEVELS: Level[] = ["easy", "normal", "hard"];
 type DotsStart = "empty" | "cross" | "four_crosses";
 const DOTS_STARTS: DotsStart[] = ["empty", "cross", "four_crosses"];
 /** Saved games listed before "Show all". */

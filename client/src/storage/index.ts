@@ -36,6 +36,22 @@ export interface GameSummary {
   gameNumber?: number;
 }
 
+/** A finished game this browser played in: enough for "My games" and its review link. */
+export interface PlayedGame {
+  /** The server's id of the finished game: `{roomId}-{gameNumber}`. */
+  gameId: string;
+  roomId: string;
+  gameNumber: number;
+  game: GameName;
+  mode: Mode;
+  size: string;
+  seat: 0 | 1;
+  scores: [number, number];
+  level?: string | null;
+  daily?: string | null;
+  finishedAt: number;
+}
+
 /** The board-of-the-day game of one day that counts: the first this browser finished. */
 export interface DailyRecord {
   roomId: string;
@@ -81,6 +97,10 @@ const OLD_LOCAL = `${PREFIX}local`;
 const SETTINGS = `${PREFIX}settings`;
 const DAILY_PLAYER = `${PREFIX}daily-player`;
 const DAILY = `${PREFIX}daily`;
+const PLAYED = `${PREFIX}played`;
+const REVIEW = `${PREFIX}review-record`;
+/** Finished games kept for "My games"; the oldest go first. */
+const PLAYED_KEEP = 200;
 
 /** The part of the Web Storage API we need, so tests and private windows can swap it. */
 export interface KeyValue {
@@ -198,6 +218,38 @@ export class BrowserStorage {
     return this.listSeats().filter((s) => s.mode === "live" || s.mode === "correspondence");
   }
 
+  // -- finished games ("My games") -----------------------------------------------------
+
+  /** Every finished game this browser played, newest first. */
+  playedGames(): PlayedGame[] {
+    const all = this.read<PlayedGame[]>(PLAYED, []);
+    return (Array.isArray(all) ? all : []).filter((g) => g && typeof g.gameId === "string").sort((a, b) => b.finishedAt - a.finishedAt);
+  }
+
+  /** Keep a finished game (once per game id; the first record stays). */
+  rememberPlayed(game: PlayedGame): boolean {
+    const all = this.playedGames();
+    if (all.some((g) => g.gameId === game.gameId)) return false;
+    return this.write(PLAYED, [game, ...all].slice(0, PLAYED_KEEP));
+  }
+
+  forgetPlayed(gameId: string): void {
+    this.write(
+      PLAYED,
+      this.playedGames().filter((g) => g.gameId !== gameId),
+    );
+  }
+
+  /** The record last imported for review (text notation or JSON), kept across reloads. */
+  reviewRecord(): string | null {
+    const rec = this.read<string | null>(REVIEW, null);
+    return typeof rec === "string" ? rec : null;
+  }
+
+  saveReviewRecord(record: string): boolean {
+    return this.write(REVIEW, record);
+  }
+
   // -- board of the day ----------------------------------------------------------------
 
   /** This browser's anonymous board-of-the-day id (128 random bits), made once. */
@@ -248,7 +300,7 @@ export class BrowserStorage {
 
   /** Forget everything tetrad keeps in this browser. */
   clearAll(): void {
-    for (const key of [SEATS, OLD_LOCAL, SETTINGS, DAILY_PLAYER, DAILY]) {
+    for (const key of [SEATS, OLD_LOCAL, SETTINGS, DAILY_PLAYER, DAILY, PLAYED, REVIEW]) {
       try {
         this.kv.removeItem(key);
       } catch {

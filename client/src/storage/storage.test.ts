@@ -68,4 +68,34 @@ describe("BrowserStorage", () => {
     expect(soundOn({ ...base, sound: true }, blocked)).toBe(true);
     expect(soundOn({ ...base, sound: false }, allowed)).toBe(false);
   });
+
+  it("keeps finished games once each, newest first, and the imported record", () => {
+    const s = new BrowserStorage(mem());
+    const game = (n: number, finishedAt: number) => ({
+      gameId: `r-${n}`,
+      roomId: "r",
+      gameNumber: n,
+      game: "boxes" as const,
+      mode: "computer" as const,
+      size: "3×3",
+      seat: 0 as const,
+      scores: [5, 4] as [number, number],
+      finishedAt,
+    });
+    expect(s.rememberPlayed(game(1, 10))).toBe(true);
+    expect(s.rememberPlayed(game(2, 20))).toBe(true);
+    expect(s.rememberPlayed({ ...game(1, 30), scores: [0, 9] })).toBe(false);
+    expect(s.playedGames().map((g) => [g.gameId, g.scores[0]])).toEqual([
+      ["r-2", 5],
+      ["r-1", 5],
+    ]);
+    s.forgetPlayed("r-2");
+    expect(s.playedGames()).toHaveLength(1);
+    expect(s.reviewRecord()).toBeNull();
+    s.saveReviewRecord("boxes 1x1; a1-b1");
+    expect(s.reviewRecord()).toBe("boxes 1x1; a1-b1");
+    s.clearAll();
+    expect(s.playedGames()).toEqual([]);
+    expect(s.reviewRecord()).toBeNull();
+  });
 });

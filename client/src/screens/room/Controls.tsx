@@ -2,11 +2,11 @@
 // new game (asking first while a game is under way), offers and resigning.
 import { useState } from "preact/hooks";
 import type { JSX } from "preact";
-import { useI18n, type MessageKey } from "../../i18n";
+import { useI18n } from "../../i18n";
 import type { Level, RoomAction, RoomState } from "../../net";
 import type { Allowed } from "../allowed";
+import { LevelOptions } from "../../components/LevelOptions";
 
-const LEVELS: Level[] = ["easy", "normal", "hard"];
 
 export function Controls(props: {
   state: RoomState;
@@ -55,11 +55,7 @@ export function Controls(props: {
             value={state.level ?? "normal"}
             onChange={(e) => onAct({ type: "set_level", level: (e.currentTarget as HTMLSelectElement).value as Level })}
           >
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t(`level.${l}` as MessageKey)}
-              </option>
-            ))}
+            <LevelOptions />
           </select>
         </label>
       ) : null}

@@ -6,6 +6,8 @@ import { useI18n } from "../../i18n";
 import { api, type RoomState, type Seat } from "../../net";
 import type { DailyRecord } from "../../storage";
 import { navigate } from "../../router";
+import { Link } from "../../components/Link";
+import { gameIdOf } from "../myGames";
 import { dailyCompareText, loadDailyComparison, type DailyComparison } from "../dailyCompare";
 import type { DailyStanding } from "../dailyCount";
 import { finalScore, resultHeadline } from "./announce";
@@ -73,6 +75,9 @@ export function ResultCard(props: {
         <button type="button" class="btn" onClick={() => navigate("/")}>
           {t("over.home")}
         </button>
+        <Link href={`/g/${gameIdOf(state.id, state.game_number)}`} class="btn">
+          {t("over.reviewGame")}
+        </Link>
         <button type="button" class="btn ghost" onClick={props.onHide}>
           {t("over.review")}
         </button>

@@ -1,0 +1,251 @@
+// A reviewed game as positions: the start board brought forward move by move with the
+// room model (the same code that applies live move events), so a review draws exactly what
+// play drew. Pure functions: the review screen picks a ply and reads the result.
+import { applyEvent, fromSnapshot } from "../net/roomModel";
+import type { EventMessage, Move, RoomState, Seat, ServerSnapshot } from "../net/types";
+import type { Analysis, AnalysedPosition, Review, ReviewMove } from "./types";
+
+const SEATS: ServerSnapshot["seats"] = [
+  { seat: 0, kind: "human", taken: true, connected: false, colour: "gold" },
+  { seat: 1, kind: "human", taken: true, connected: false, colour: "coral" },
+];
+
+/** Who moves after `ply` moves. */
+function toMoveAt(review: Review, ply: number): Seat {
+  if (ply === 0) return review.moves[0]?.seat ?? 0;
+  return review.moves[ply - 1]!.to_move;
+}
+
+/** Every position of the game: `positions[k]` is the board after k moves. The last one is
+ * the server's `final` board (a Dots game lost by grounding also shows the lost marks). */
+export function buildPositions(review: Review): RoomState[] {
+  const startScores = startScoresOf(review);
+  const snap: ServerSnapshot = {
+    id: review.id ?? "review",
+    game: review.game,
+    mode: "local",
+    version: 0,
+    game_number: 1,
+    level: null,
+    daily: null,
+    computer_seat: null,
+    seats: SEATS,
+    spectators: 0,
+    requests: [],
+    move_count: 0,
+    status: { to_move: toMoveAt(review, 0), scores: startScores, thinking: false },
+    board: review.start,
+    expires_in_seconds: null,
+  };
+  const positions = [fromSnapshot(snap)];
+  review.moves.forEach((m, i) => {
+    const last = i === review.moves.length - 1;
+    const msg: EventMessage = {
+      protocol: 2,
+      type: "event",
+      room: snap.id,
+      version: i + 1,
+      event: m.change,
+      status: {
+        to_move: toMoveAt(review, i + 1),
+        scores: [m.scores[0], m.scores[1]],
+        thinking: false,
+        ...(last && review.result ? { outcome: { winner: review.result.winner, reason: review.result.reason } } : {}),
+      },
+    };
+    positions.push(applyEvent(positions[i]!, msg));
+  });
+  const n = review.moves.length;
+  const end = positions[n]!;
+  const outcome = review.result ? { winner: review.result.winner, reason: review.result.reason } : null;
+  positions[n] = fromSnapshot({
+    ...snap,
+    version: n,
+    move_count: n,
+    board: review.final,
+    status: { to_move: end.to_move, scores: [end.scores[0], end.scores[1]], thinking: false, ...(outcome ? { outcome } : {}) },
+  });
+  return positions;
+}
+
+function startScoresOf(review: Review): [number, number] {
+  if (review.start.game === "boxes") {
+    const s: [number, number] = [0, 0];
+    for (const b of review.start.boxes) s[b.owner] += 1;
+    return s;
+  }
+  return [0, 0];
+}
+
+/** A ply kept inside the game: 0 (the start) to the number of moves. */
+export function clampPly(ply: number, review: Pick<Review, "moves">): number {
+  if (!Number.isFinite(ply)) return 0;
+  return Math.max(0, Math.min(review.moves.length, Math.trunc(ply)));
+}
+
+export type StepKey = "first" | "prev" | "next" | "last";
+
+/** The ply a navigation key leads to (Home, ←, →, End). */
+export function stepTo(key: StepKey, ply: number, review: Pick<Review, "moves">): number {
+  switch (key) {
+    case "first":
+      return 0;
+    case "prev":
+      return clampPly(ply - 1, review);
+    case "next":
+      return clampPly(ply + 1, review);
+    case "last":
+      return review.moves.length;
+  }
+}
+
+/** The keyboard keys that step through a review (up and down still scroll the page). */
+export const STEP_KEYS: Record<string, StepKey> = {
+  ArrowLeft: "prev",
+  ArrowRight: "next",
+  Home: "first",
+  End: "last",
+};
+
+/** The ply from a URL fragment such as "#12" (the position after 12 moves). */
+export function plyFromHash(hash: string, review: Pick<Review, "moves">): number | null {
+  const m = /^#?(\d+)$/.exec(hash);
+  return m ? clampPly(Number(m[1]), review) : null;
+}
+
+/** The moves a player made in a row (Dots and Boxes: a turn is every move until one does not close a box). */
+export interface Turn {
+  number: number;
+  player: Seat;
+  /** Index of each move of the turn in the game. */
+  moves: number[];
+}
+
+/** The moves grouped in turns, so the list reads like a scoresheet. */
+export function turnsOf(moves: readonly ReviewMove[]): Turn[] {
+  const turns: Turn[] = [];
+  moves.forEach((m, i) => {
+    const cur = turns[turns.length - 1];
+    if (cur && cur.player === m.seat) cur.moves.push(i);
+    else turns.push({ number: turns.length + 1, player: m.seat, moves: [i] });
+  });
+  return turns;
+}
+
+/** A move that loses boxes against perfect play: its index and how many it loses. */
+export interface Mistake {
+  index: number;
+  loss: number;
+}
+
+/** The analysed position after `ply` moves, if the analysis reached it. */
+export function positionAt(analysis: Analysis | null, ply: number): AnalysedPosition | null {
+  return analysis?.positions.find((p) => p.ply === ply) ?? null;
+}
+
+/** The marked mistakes of a game, in move order. */
+export function mistakesOf(analysis: Analysis | null): Mistake[] {
+  if (!analysis) return [];
+  const out: Mistake[] = [];
+  for (const p of analysis.positions) if (p.mistake && (p.loss ?? 0) > 0) out.push({ index: p.ply, loss: p.loss ?? 0 });
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** One point of the evaluation graph: after `ply` moves, gold's expected lead in boxes. */
+export interface EvalPoint {
+  ply: number;
+  value: number;
+  exact: boolean;
+}
+
+/** The evaluation over the game, from gold's side (positive: gold ahead at the end). */
+export function evalSeries(analysis: Analysis | null): EvalPoint[] {
+  if (!analysis) return [];
+  const pts: EvalPoint[] = [];
+  for (const p of analysis.positions) if (typeof p.margin === "number") pts.push({ ply: p.ply, value: p.margin, exact: p.exact });
+  return pts.sort((a, b) => a.ply - b.ply);
+}
+
+/** Where a ply and a value go in a width × height graph: zero across the middle, the
+ * largest lead just inside the edge. */
+export function evalScale(points: readonly EvalPoint[], plies: number, width: number, height: number) {
+  const top = Math.max(1, ...points.map((p) => Math.abs(p.value)));
+  return {
+    x: (ply: number) => (plies <= 0 ? 0 : (ply / plies) * width),
+    y: (v: number) => height / 2 - (v / top) * (height / 2 - EDGE),
+  };
+}
+
+/** Room kept between the largest lead and the graph's edge. */
+const EDGE = 4;
+
+/** The SVG path of an evaluation series in a width × height box, zero in the middle. */
+export function evalPath(points: readonly EvalPoint[], plies: number, width: number, height: number): string {
+  if (points.length === 0) return "";
+  const { x, y } = evalScale(points, plies, width, height);
+  return points.map((p, i) => `${i === 0 ? "M" : "L"}${round(x(p.ply))} ${round(y(p.value))}`).join(" ");
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** The largest swing of the evaluation, for a text summary of the graph. */
+export function evalSummary(points: readonly EvalPoint[]): { first: number; last: number; min: EvalPoint; max: EvalPoint } | null {
+  if (points.length === 0) return null;
+  let min = points[0]!;
+  let max = points[0]!;
+  for (const p of points) {
+    if (p.value < min.value) min = p;
+    if (p.value > max.value) max = p;
+  }
+  return { first: points[0]!.value, last: points[points.length - 1]!.value, min, max };
+}
+
+/** Dots: which move captured what, in order (the capture timeline). */
+export interface CaptureEntry {
+  index: number;
+  player: Seat;
+  move: string;
+  /** Marks of the other player inside the new areas. */
+  taken: number;
+  areas: number;
+}
+
+export function captureTimeline(review: Review, positions: readonly RoomState[]): CaptureEntry[] {
+  if (review.game !== "dots") return [];
+  const out: CaptureEntry[] = [];
+  review.moves.forEach((m, i) => {
+    const ev = m.change;
+    const caps = ev.kind === "move" ? (ev.captures ?? []) : [];
+    if (caps.length === 0) return;
+    const after = positions[i + 1];
+    const inside = new Set(caps.flatMap((a) => a.inside.map((p) => `${p[0]},${p[1]}`)));
+    const board = after?.board;
+    const taken =
+      board && board.game === "dots" ? board.marks.filter((mk) => mk.owner !== m.seat && inside.has(`${mk.point[0]},${mk.point[1]}`)).length : 0;
+    out.push({ index: i, player: m.seat, move: m.notation, taken, areas: caps.length });
+  });
+  return out;
+}
+
+/** Whether an analysis still has work to do (poll again). */
+export function analysisRunning(a: Analysis | null): boolean {
+  return a?.status === "running";
+}
+
+/** The board size as people read it, e.g. "5×5" (columns × rows). */
+export function reviewSize(review: Pick<Review, "size">): string {
+  return `${review.size[0]}×${review.size[1]}`;
+}
+
+/** A board point's name in the notation: column letters, then the row from 1 ("c5"). */
+export function squareName(x: number, y: number): string {
+  let name = "";
+  for (let n = x + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(97 + ((n - 1) % 26)) + name;
+  return `${name}${y + 1}`;
+}
+
+/** A move in the notation: "a1-b1" for a line, "c5" for a point. */
+export function moveName(move: Move): string {
+  if ("line" in move) return `${squareName(move.line[0][0], move.line[0][1])}-${squareName(move.line[1][0], move.line[1][1])}`;
+  return squareName(move.point[0], move.point[1]);
+}

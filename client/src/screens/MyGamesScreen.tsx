@@ -1,0 +1,81 @@
+// "My games": every game this browser played, newest first, with the opponent, size,
+// score and date; a finished game opens its review, an unfinished one its room. Below,
+// a record from elsewhere can be imported for review.
+import { useState } from "preact/hooks";
+import type { JSX } from "preact";
+import { useI18n, type MessageKey, type Translator } from "../i18n";
+import { storage } from "../storage";
+import { navigate } from "../router";
+import { Link } from "../components/Link";
+import { myGames, resultOf, type MyGameRow } from "./myGames";
+import { ImportForm } from "./review/ImportForm";
+
+export function opponentText(row: Pick<MyGameRow, "mode" | "level" | "daily">, tr: Translator): string {
+  const { t } = tr;
+  if (row.daily) return t("mode.daily");
+  if (row.mode === "computer") return row.level ? t("games.computerLevel", { level: t(`level.${row.level}` as MessageKey) }) : t("player.computer");
+  if (row.mode === "local") return t("mode.local");
+  return t("games.friend");
+}
+
+export function MyGamesScreen(): JSX.Element {
+  const tr = useI18n();
+  const { t } = tr;
+  const [rows] = useState(() => myGames(storage.listSeats(), storage.playedGames()));
+  return (
+    <div class="my-games">
+      <h1>{t("games.title")}</h1>
+      {rows.length === 0 ? (
+        <p class="card">{t("games.empty")}</p>
+      ) : (
+        <ul class="plain card games-list" aria-label={t("games.title")}>
+          {rows.map((row) => (
+            <GameRow key={row.key} row={row} />
+          ))}
+        </ul>
+      )}
+      <ImportForm
+        onRecord={(text) => {
+          storage.saveReviewRecord(text);
+          navigate("/review");
+        }}
+      />
+    </div>
+  );
+}
+
+function GameRow({ row }: { row: MyGameRow }): JSX.Element {
+  const tr = useI18n();
+  const { t, lang } = tr;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(row.date));
+  const result = resultOf(row);
+  const score = row.scores ? `${row.scores[0]}:${row.scores[1]}` : "–";
+  const game = t(`game.${row.game}` as MessageKey);
+  const opponent = opponentText(row, tr);
+  const state = row.finished ? (result ? t(`games.${result}`) : t("online.over")) : t("games.unfinished");
+  return (
+    <li class={`game-row${row.finished ? " finished" : " open"}${result ? ` ${result}` : ""}`} data-testid="my-game" data-href={row.href}>
+      <Link href={row.href} class="game-link">
+        <span class={row.mode === "local" ? "swatch both" : `swatch seat${row.seat}`} aria-hidden="true" />
+        <span class="game-what">
+          <span class="game-name">
+            <span class="sr-only">{row.finished ? t("games.review") : t("games.open")}: </span>
+            {game} {row.size}
+          </span>
+          <span class="game-meta">
+            <span class="sr-only">, </span>
+            {opponent} · {date}
+          </span>
+        </span>
+        <span class="game-score">
+          <span class="sr-only">, </span>
+          {score}
+        </span>
+        <span class={`badge ${row.finished ? (result ?? "over") : "yourTurn"}`}>
+          <span class="sr-only">, </span>
+          {state}
+        </span>
+      </Link>
+    </li>
+  );
+}

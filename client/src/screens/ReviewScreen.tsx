@@ -1,0 +1,221 @@
+// The review of a game: the board at any move (read-only, drawn as in play), the move
+// list with the score at each move, stepping by buttons, keys and autoplay, the analysis,
+// export, and continuing from the shown position. A finished game lives at /g/{id}; a
+// record imported in this browser at /review.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import type { JSX } from "preact";
+import { useI18n, type MessageKey, type Translator } from "../i18n";
+import { storage } from "../storage";
+import { Link } from "../components/Link";
+import { BOARD_SLOTS } from "./boardSlots";
+import { PlayerCards } from "./room/PlayerCards";
+import type { People } from "./room/people";
+import { buildPositions, captureTimeline, clampPly, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
+import type { Review } from "../review/types";
+import { useAnalysis, useReview } from "./review/useReview";
+import { Stepper } from "./review/Stepper";
+import { MoveList } from "./review/MoveList";
+import { AnalysisPanel } from "./review/AnalysisPanel";
+import { ExportPanel } from "./review/ExportPanel";
+import { ContinuePanel } from "./review/ContinuePanel";
+import { ImportForm } from "./review/ImportForm";
+
+/** Time each move stays on the board while the review plays itself. */
+const AUTOPLAY_MS = 900;
+
+/** The two sides by colour; a computer seat says so, and so does the seat this browser played. */
+export function reviewPeople(review: Pick<Review, "game" | "seats" | "mode">, mySeat: 0 | 1 | null, tr: Translator): People {
+  const { t } = tr;
+  const dots = review.game === "dots";
+  const computer = (s: 0 | 1) => review.seats.some((x) => x.seat === s && x.kind === "computer");
+  const colourName = (s: 0 | 1) => t(dots ? (s === 0 ? "dots.player0" : "dots.player1") : s === 0 ? "player.gold" : "player.coral");
+  const mine = (s: 0 | 1) => s === mySeat && review.mode !== "local";
+  const person = (s: 0 | 1) => ({
+    name: computer(s) ? t("player.computer") : mine(s) ? t("player.you") : colourName(s),
+    letter: String(s + 1),
+    colour: t(dots ? (s === 0 ? "dots.seat0" : "dots.seat1") : s === 0 ? "seat.gold" : "seat.coral"),
+  });
+  return [person(0), person(1)];
+}
+
+export function ReviewScreen({ gameId }: { gameId: string | null }): JSX.Element {
+  const tr = useI18n();
+  const { t } = tr;
+  const [record, setRecord] = useState<string | null>(() => (gameId ? null : storage.reviewRecord()));
+  const { review, error } = useReview(gameId, record);
+
+  const importRecord = (text: string) => {
+    storage.saveReviewRecord(text);
+    setRecord(text);
+  };
+
+  if (!gameId && !record) {
+    return (
+      <div class="review-empty">
+        <h1>{t("review.importTitle")}</h1>
+        <ImportForm onRecord={importRecord} />
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <section class="card narrow" role="alert">
+        <h1>{t(gameId ? "review.failed" : "import.failed")}</h1>
+        <p>{tr.error(error.code, error.message)}</p>
+        {gameId ? null : <ImportForm onRecord={importRecord} />}
+        <div class="actions">
+          <Link href="/games" class="btn">
+            {t("nav.games")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (!review) {
+    return (
+      <section class="card narrow" aria-busy="true">
+        <h1 class="loading">{t("review.loading")}</h1>
+      </section>
+    );
+  }
+  return <ReviewView key={review.notation} review={review} gameId={gameId} />;
+}
+
+function ReviewView({ review, gameId }: { review: Review; gameId: string | null }): JSX.Element {
+  const tr = useI18n();
+  const { t } = tr;
+  const positions = useMemo(() => buildPositions(review), [review]);
+  const total = review.moves.length;
+  const [ply, setPly] = useState(() => plyFromHash(location.hash, review) ?? total);
+  const [playing, setPlaying] = useState(false);
+  const analysis = useAnalysis(gameId, review.record);
+  const mistakes = useMemo(() => mistakesOf(analysis.data), [analysis.data]);
+  const captures = useMemo(() => captureTimeline(review, positions), [review, positions]);
+  const mySeat = useMemo(() => (gameId ? (storage.playedGames().find((g) => g.gameId === gameId)?.seat ?? null) : null), [gameId]);
+  const people = reviewPeople(review, mySeat, tr);
+  const state = positions[ply]!;
+  // The analysis's best move (Dots: the hard level's suggestion) is shown on the board.
+  const suggested = positionAt(analysis.data, ply)?.best[0] ?? null;
+  const Slot = BOARD_SLOTS[review.game];
+
+  const go = (next: number) => setPly(clampPly(next, review));
+  const step = (key: StepKey) => {
+    setPlaying(false);
+    go(stepTo(key, ply, review));
+  };
+
+  // The position is part of the address, so a shared link opens the same move.
+  useEffect(() => {
+    if (gameId) history.replaceState(null, "", `/g/${gameId}${ply === total ? "" : `#${ply}`}`);
+  }, [ply]);
+
+  // Arrows, Home and End step through the game wherever the focus is, except in fields.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+      const key = STEP_KEYS[e.key];
+      const target = e.target as HTMLElement | null;
+      if (!key || target?.closest("input, textarea, select, [contenteditable]")) return;
+      e.preventDefault();
+      setPlaying(false);
+      setPly((p) => stepTo(key, p, review));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [review]);
+
+  // Autoplay: one move at a time, stopping at the end.
+  useEffect(() => {
+    if (!playing) return;
+    if (ply >= total) {
+      setPlaying(false);
+      return;
+    }
+    const id = setTimeout(() => setPly((p) => clampPly(p + 1, review)), AUTOPLAY_MS);
+    return () => clearTimeout(id);
+  }, [playing, ply]);
+
+  useEffect(() => {
+    document.title = `${t("review.title")} · ${t(`game.${review.game}` as MessageKey)} · ${t("app.name")}`;
+  }, [tr.lang]);
+
+  const date = review.finished_at ? new Intl.DateTimeFormat(tr.lang, { dateStyle: "medium" }).format(new Date(review.finished_at)) : null;
+  const seatName = (s: 0 | 1) => people[s].name;
+  const result = resultText(review, people, tr);
+  return (
+    <div class={`room review game-${review.game}`} data-ply={ply} data-total={total} data-testid="review">
+      <div class="room-head">
+        <h1 class="room-title">
+          {t("review.title")}
+          <span class="sub">
+            {" · "}
+            {t(`game.${review.game}` as MessageKey)} {reviewSize(review)}
+            {review.mode ? ` · ${t(`mode.${review.mode}` as MessageKey)}` : ""}
+            {date ? ` · ${date}` : ""}
+          </span>
+        </h1>
+        {result ? (
+          <p class="review-result" data-testid="review-result">
+            {result}
+          </p>
+        ) : null}
+      </div>
+
+      <PlayerCards state={state} people={people} mySeat={mySeat} />
+
+      <div class="board-area">
+        <div class="board-wrap">
+          <Slot
+            state={state}
+            interactive={false}
+            mover={state.to_move}
+            hint={suggested}
+            pending={null}
+            seatLetter={(s) => people[s].letter}
+            onMove={() => undefined}
+            onBlocked={() => undefined}
+            tapPreview={false}
+          />
+        </div>
+      </div>
+
+      <div class="room-side review-side">
+        <Stepper
+          ply={ply}
+          total={total}
+          playing={playing}
+          onStep={step}
+          onPlay={(on) => {
+            // Played from the end, the game starts over.
+            if (on && ply >= total) setPly(0);
+            setPlaying(on);
+          }}
+        />
+        <MoveList moves={review.moves} ply={ply} mistakes={mistakes} seatName={seatName} onPick={go} />
+        <AnalysisPanel
+          game={review.game}
+          analysis={analysis.data}
+          error={analysis.error ? tr.error(analysis.error.code, analysis.error.message) : null}
+          busy={analysis.busy}
+          ply={ply}
+          plies={total}
+          mistakes={mistakes}
+          captures={captures}
+          seatName={seatName}
+          onStart={analysis.start}
+          onPick={go}
+        />
+        <ContinuePanel review={review} ply={ply} />
+        <ExportPanel review={review} />
+      </div>
+    </div>
+  );
+}
+
+function resultText(review: Review, people: People, tr: Translator): string | null {
+  const o = review.result;
+  if (!o) return null;
+  const score = `${o.scores[0]}:${o.scores[1]}`;
+  const who = o.winner === null ? tr.t("over.draw") : tr.t("over.won", { name: people[o.winner].name });
+  return `${who} ${score}`;
+}

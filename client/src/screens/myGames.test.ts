@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { myGames, resultOf } from "./myGames";
+import type { PlayedGame, SeatRecord } from "../storage";
+
+const seat = (roomId: string, updatedAt: number, over: boolean, gameNumber = 1): SeatRecord => ({
+  roomId,
+  token: "t",
+  seat: 0,
+  game: "boxes",
+  mode: "computer",
+  size: "3×3",
+  createdAt: 0,
+  updatedAt,
+  summary: { version: 3, scores: [2, 1], toMove: 0, isOver: over, level: "easy", gameNumber },
+});
+
+const played = (roomId: string, gameNumber: number, finishedAt: number): PlayedGame => ({
+  gameId: `${roomId}-${gameNumber}`,
+  roomId,
+  gameNumber,
+  game: "dots",
+  mode: "live",
+  size: "15×15",
+  seat: 1,
+  scores: [3, 5],
+  finishedAt,
+});
+
+describe("my games", () => {
+  it("lists finished and unfinished games newest first, each once", () => {
+    const rows = myGames([seat("open", 30, false), seat("done", 10, true, 2), seat("kept", 5, true)], [played("old", 1, 1), played("kept", 1, 20)]);
+    expect(rows.map((r) => [r.href, r.finished])).toEqual([
+      ["/r/open", false],
+      ["/g/kept-1", true],
+      ["/g/done-2", true],
+      ["/g/old-1", true],
+    ]);
+  });
+
+  it("says who won from this browser's seat", () => {
+    const [row] = myGames([], [played("a", 1, 1)]);
+    expect(resultOf(row!)).toBe("won");
+    expect(resultOf({ ...row!, seat: 0 })).toBe("lost");
+    expect(resultOf({ ...row!, mode: "local" })).toBeNull();
+    expect(resultOf({ ...row!, finished: false })).toBeNull();
+    expect(resultOf({ ...row!, scores: [4, 4] })).toBe("draw");
+  });
+});

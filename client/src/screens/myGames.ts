@@ -1,0 +1,66 @@
+// "My games": the finished games this browser played and the unfinished ones it holds a
+// seat in, as one list, newest first. Pure: the screen reads storage and passes it in.
+import type { GameName, Mode, PlayedGame, SeatRecord } from "../storage";
+
+export interface MyGameRow {
+  key: string;
+  /** The review of a finished game, or the room of an unfinished one. */
+  href: string;
+  finished: boolean;
+  game: GameName;
+  mode: Mode;
+  size: string;
+  seat: 0 | 1;
+  scores: [number, number] | null;
+  level: string | null;
+  daily: string | null;
+  date: number;
+}
+
+export type Result = "won" | "lost" | "draw" | null;
+
+/** The game id the server gives a room's n-th game. */
+export const gameIdOf = (roomId: string, gameNumber: number): string => `${roomId}-${gameNumber}`;
+
+export function myGames(seats: readonly SeatRecord[], played: readonly PlayedGame[]): MyGameRow[] {
+  const rows: MyGameRow[] = played.map((g) => ({
+    key: g.gameId,
+    href: `/g/${g.gameId}`,
+    finished: true,
+    game: g.game,
+    mode: g.mode,
+    size: g.size,
+    seat: g.seat,
+    scores: g.scores,
+    level: g.level ?? null,
+    daily: g.daily ?? null,
+    date: g.finishedAt,
+  }));
+  const known = new Set(rows.map((r) => r.key));
+  for (const s of seats) {
+    const over = !!s.summary?.isOver;
+    const id = gameIdOf(s.roomId, s.summary?.gameNumber ?? 1);
+    if (over && known.has(id)) continue;
+    rows.push({
+      key: over ? id : `room:${s.roomId}`,
+      href: over ? `/g/${id}` : `/r/${s.roomId}`,
+      finished: over,
+      game: s.game,
+      mode: s.mode,
+      size: s.size,
+      seat: s.seat,
+      scores: s.summary ? s.summary.scores : null,
+      level: s.summary?.level ?? null,
+      daily: s.daily ?? null,
+      date: s.updatedAt,
+    });
+  }
+  return rows.sort((a, b) => b.date - a.date);
+}
+
+/** How a finished game went for this browser's seat (one-device games: nobody's). */
+export function resultOf(row: Pick<MyGameRow, "finished" | "mode" | "seat" | "scores">): Result {
+  if (!row.finished || !row.scores || row.mode === "local") return null;
+  const [mine, theirs] = [row.scores[row.seat], row.scores[1 - row.seat]!];
+  return mine > theirs ? "won" : mine < theirs ? "lost" : "draw";
+}
