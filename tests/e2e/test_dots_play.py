@@ -172,7 +172,7 @@ def test_correspondence_game_waits_for_a_closed_browser_and_ends_by_agreement(
     # The guest closes the browser (keeping its site data), the host moves meanwhile.
     saved = guest.context.storage_state()
     guest.context.close()
-    host.locator(".player:not(.me) .presence.offline").wait_for(timeout=20_000)
+    host.locator(".player:not(.me) .presence.offline").wait_for()
     wait_my_turn(host)
     click_point(host, 7, 7)
     # Later the guest comes back through its link and finds the move on the sheet.
@@ -188,7 +188,7 @@ def test_correspondence_game_waits_for_a_closed_browser_and_ends_by_agreement(
     guest.locator("[data-mark='7:7']").wait_for()
     guest.locator(".player.me").wait_for()
     assert guest.get_by_test_id("join-offer").count() == 0
-    assert "Your move" in guest.get_by_test_id("turn").inner_text()
+    guest.get_by_test_id("turn").filter(has_text="Your move").wait_for()
     click_point(guest, 9, 9)
     host.locator("[data-mark='9:9']").wait_for()
     # The room is listed under "My online games" in the guest's browser.

@@ -232,8 +232,15 @@ def test_computer_controls_hint_level_and_undo(contexts: Any) -> None:
     page = contexts.new().new_page()
     new_game(page, "Against the computer", size="4×4")
     wait_turn_or_over(page)
+    before = version(page)
     click_first_free(page)
-    wait_turn_or_over(page)  # the computer has answered
+    # The computer has answered: the room is past the click's version and it is our turn
+    # again (the board is still active for a moment right after the click).
+    page.wait_for_function(
+        "v => +document.querySelector('.room').dataset.version > v + 1"
+        " && document.querySelector('svg.boxes-board.is-active')",
+        arg=before,
+    )
     drawn = drawn_count(page)
     assert drawn >= 2
 
