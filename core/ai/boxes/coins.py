@@ -102,27 +102,37 @@ def split(cells: dict[tuple[int, int], int]) -> list[Component]:
     return result
 
 
+def _image_sides(sides: int, index: int) -> int:
+    """Where the undrawn sides of a coin go under symmetry ``index`` of the square."""
+    top, right, bottom, left = (sides & TOP, sides & RIGHT, sides & BOTTOM, sides & LEFT)
+    if index & 4:  # transpose: top <-> left, right <-> bottom
+        top, left, right, bottom = left, top, bottom, right
+    if index & 1:  # mirror left-right
+        left, right = right, left
+    if index & 2:  # mirror top-bottom
+        top, bottom = bottom, top
+    flags = (TOP if top else 0) | (RIGHT if right else 0)
+    return flags | (BOTTOM if bottom else 0) | (LEFT if left else 0)
+
+
+_SIDE_IMAGES = tuple(tuple(_image_sides(sides, index) for sides in range(16)) for index in range(8))
+"""For each symmetry, the image of every undrawn-sides mask."""
+
+
 def _transform(cells: Component, index: int) -> Component:
     """One of the eight symmetries of the square applied to a component, moved to (0, 0)."""
-    moved = []
-    for cell_x, cell_y, sides in cells:
-        x, y = cell_x, cell_y
-        top, right, bottom, left = (sides & TOP, sides & RIGHT, sides & BOTTOM, sides & LEFT)
-        if index & 4:  # transpose: top <-> left, right <-> bottom
-            x, y = y, x
-            top, left, right, bottom = left, top, bottom, right
-        if index & 1:  # mirror left-right
-            x = -x
-            left, right = right, left
-        if index & 2:  # mirror top-bottom
-            y = -y
-            top, bottom = bottom, top
-        flags = (TOP if top else 0) | (RIGHT if right else 0)
-        flags |= (BOTTOM if bottom else 0) | (LEFT if left else 0)
-        moved.append((x, y, flags))
+    images = _SIDE_IMAGES[index]
+    if index & 4:
+        moved = [(y, x, images[sides]) for x, y, sides in cells]
+    else:
+        moved = [(x, y, images[sides]) for x, y, sides in cells]
+    if index & 1:
+        moved = [(-x, y, sides) for x, y, sides in moved]
+    if index & 2:
+        moved = [(x, -y, sides) for x, y, sides in moved]
     min_x = min(c[0] for c in moved)
     min_y = min(c[1] for c in moved)
-    return tuple(sorted((x - min_x, y - min_y, s) for x, y, s in moved))
+    return tuple(sorted([(x - min_x, y - min_y, s) for x, y, s in moved]))
 
 
 def ground_strings(cells: Component) -> int:
@@ -138,8 +148,26 @@ def ground_strings(cells: Component) -> int:
     return count
 
 
+CANONICAL_MEMO_LIMIT = 200_000
+"""Most components whose key is remembered as they lie on the board."""
+
+_canonical_memo: dict[Component, Key] = {}
+
+
 def canonical(cells: Component) -> Key:
     """The key equal components share: chain or loop by length, else the least image."""
+    known = _canonical_memo.get(cells)
+    if known is not None:
+        return known
+    key = _canonical(cells)
+    if len(_canonical_memo) >= CANONICAL_MEMO_LIMIT:
+        _canonical_memo.clear()
+    _canonical_memo[cells] = key
+    return key
+
+
+def _canonical(cells: Component) -> Key:
+    """:func:`canonical` worked out afresh."""
     if all(degree(s) == 2 for _, _, s in cells):
         grounded = ground_strings(cells)
         if grounded == 2:

@@ -25,7 +25,9 @@ from core.ai.boxes.analysis import (
     side_counts,
     unsafe_mask,
 )
+from core.ai.boxes.coins import position_key
 from core.ai.boxes.endgame import simple_endgame_value
+from core.ai.boxes.nimstring import Work, position_nimber
 from core.ai.boxes.solver import (
     INFINITY,
     Budget,
@@ -56,6 +58,15 @@ ENDGAME_EXACT_SHARE = 0.8
 """Share of hard's search time tried on an exact solve once no safe line is left."""
 EXACT_FREE_LINES = 26
 """Hard tries an exact solve while safe lines remain only with at most this many free lines."""
+ORDER_SHARE = 0.1
+"""Share of hard's search time spent at most on ordering the first lines by Nimstring value."""
+NIMBER_WORK = 60
+"""New component shapes one leaf's Nimstring valuation may work out (they stay memoised)."""
+ENDGAME_TABLE_LIMIT = 200_000
+"""Most endgame values kept by canonical component multiset before the table starts over."""
+
+_endgame_table: dict[tuple[object, ...], int] = {}
+"""Exact values of positions with no safe line, keyed by their canonical components."""
 
 
 def choose(
@@ -201,11 +212,30 @@ class ControlSearch:
         self.fill_order = list(range(t.geo.line_count))
         rng.shuffle(self.fill_order)
         self.cut = False
+        self.nimbers: dict[int, int | None] = {}
+        self.best: dict[int, int] = {}
+        """The best line found in each searched position, tried first when it comes again."""
+
+    def nimber(self, drawn: int) -> int | None:
+        """The Nimstring value of a position with no capturable box, if cheap enough."""
+        if drawn in self.nimbers:
+            return self.nimbers[drawn]
+        budget = self.budget
+        value = position_nimber(self.t, drawn, Work(NIMBER_WORK, budget.deadline, budget.clock))
+        self.nimbers[drawn] = value
+        return value
 
     def estimate(self, drawn: int) -> int:
-        """Score a position with safe lines: fill them in turn, then value the chains."""
+        """Score a position with safe lines: fill them in turn, then value the chains.
+
+        Who ends up opening the first long chain follows the order the lines were filled
+        in, unless Nimstring values say otherwise: the player to move at the leaf wins the
+        fight for control exactly when its value is not 0, and if the filled position's
+        value gives the other player that win, the roles in it are swapped.
+        """
         t = self.t
         fill_order = self.fill_order
+        leaf = drawn
         moves = 0
         while True:
             counts = side_counts(t, drawn)
@@ -218,7 +248,15 @@ class ControlSearch:
                     moves += 1
                     break
         value = self.endgame_value(drawn, counts)
-        return value if moves % 2 == 0 else -value
+        keep = moves % 2 == 0
+        leaf_nimber = self.nimber(leaf)
+        if leaf_nimber is not None:
+            filled_nimber = self.nimber(drawn)
+            if filled_nimber is not None:
+                leaf_player_wins_filled = keep == (filled_nimber != 0)
+                if leaf_player_wins_filled != (leaf_nimber != 0):
+                    keep = not keep
+        return value if keep else -value
 
     def endgame_value(self, drawn: int, counts: list[int]) -> int:
         """Value of a position with no safe line: exact if a small search settles it.
@@ -226,12 +264,20 @@ class ControlSearch:
         Chains that meet at a junction merge as it fills, which the chain-length estimate
         ignores; a search of a few thousand nodes usually settles such endgames exactly.
         """
+        key = position_key(self.t, drawn)
+        known = _endgame_table.get(key)
+        if known is not None:
+            return known
         solver = self.endgame
         solver.budget.nodes = 0
         solver.budget.node_limit = ENDGAME_NODES
         solver.budget.deadline = self.budget.deadline
         try:
-            return solver.value(drawn)
+            value = solver.value(drawn)
+            if len(_endgame_table) >= ENDGAME_TABLE_LIMIT:
+                _endgame_table.clear()
+            _endgame_table[key] = value
+            return value
         except SearchTimeout:
             if self.budget.deadline is not None and self.budget.clock() > self.budget.deadline:
                 raise
@@ -272,7 +318,12 @@ class ControlSearch:
                 bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
             )
             moves += sacrifices(t, drawn, counts)[0]
+        previous_best = self.best.get(drawn)
+        if previous_best is not None and previous_best in moves:
+            moves.remove(previous_best)
+            moves.insert(0, previous_best)
         best = -INFINITY
+        best_line = moves[0]
         start_alpha = alpha
         for line in moves:
             after, completed = draw(geo, drawn, line)
@@ -282,10 +333,12 @@ class ControlSearch:
                 score = -self.value(after, depth - 1, -beta, -alpha)
             if score > best:
                 best = score
+                best_line = line
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         break
+        self.best[drawn] = best_line
         if best <= start_alpha:
             self.table[drawn] = (depth, low, best)
         elif best >= beta:
@@ -329,6 +382,18 @@ def shared_solver(t: Tables, budget: Budget) -> Solver:
     return solver
 
 
+def nimber_order(
+    t: Tables, drawn: int, safe: list[int], deadline: float, clock: Clock
+) -> list[int]:
+    """Safe lines that leave Nimstring value 0 first: they win the fight for control."""
+    winning: list[int] = []
+    others: list[int] = []
+    for line in safe:
+        value = position_nimber(t, drawn | 1 << line, Work(NIMBER_WORK, deadline, clock))
+        (winning if value == 0 else others).append(line)
+    return winning + others
+
+
 def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Clock) -> int:
     """Hard: exact search when it can finish in time, else iterative deepening for control."""
     start = clock()
@@ -339,6 +404,7 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         return choices[0]
     safe = bits(safe_mask(t, drawn, counts))
     rng.shuffle(safe)
+    safe = nimber_order(t, drawn, safe, start + (deadline - start) * ORDER_SHARE, clock)
     moves = choices or safe + sacrifices(t, drawn, counts)[0]
     free_lines = (t.geo.all_lines & ~drawn).bit_count()
     if not safe or t.symmetric or free_lines <= EXACT_FREE_LINES:

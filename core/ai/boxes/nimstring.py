@@ -16,6 +16,8 @@ component (:mod:`core.ai.boxes.coins`), so each shape is worked out once per pro
 
 from __future__ import annotations
 
+import time
+
 from core.ai.boxes.coins import (
     OPPOSITE,
     SIDES,
@@ -24,17 +26,49 @@ from core.ai.boxes.coins import (
     Key,
     canonical,
     cells_of,
+    components_of,
     kind,
     split,
 )
+from core.ai.boxes.tables import Tables
+from core.ai.player import Clock
 
-MAX_STRINGS = 22
+MAX_STRINGS = 30
 """Components with more strings than this are not valued (the work grows exponentially)."""
+MEMO_LIMIT = 500_000
+"""Most component values kept (a few hundred bytes each) before the memo starts over."""
 
 LOONY = -1
 """The outcome of a move that offers a loony position."""
 
 _memo: dict[Key, int] = {}
+
+
+class TooMuchWork(Exception):
+    """Valuing a component took more than the work it was allowed."""
+
+
+class Work:
+    """How many new component shapes a valuation may work out, and until when."""
+
+    def __init__(
+        self,
+        limit: int | None = None,
+        deadline: float | None = None,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.limit = limit
+        self.deadline = deadline
+        self.clock = clock
+        self.done = 0
+
+    def spend(self) -> None:
+        """Count one shape; raise TooMuchWork past the limit or the deadline."""
+        self.done += 1
+        if self.limit is not None and self.done > self.limit:
+            raise TooMuchWork
+        if self.deadline is not None and self.clock() > self.deadline:
+            raise TooMuchWork
 
 
 def mex(values: set[int]) -> int:
@@ -143,14 +177,17 @@ def after_move(
     return split(rest)
 
 
-def nimber(key: Key) -> int:
+def nimber(key: Key, work: Work | None = None) -> int:
     """The Nimstring value of the component with canonical key ``key`` (memoised).
 
-    Raises ValueError for components with more than :data:`MAX_STRINGS` strings.
+    Raises TooMuchWork for components with more than :data:`MAX_STRINGS` strings or
+    once ``work`` is used up; values finished before that stay memoised.
     """
     known = _memo.get(key)
     if known is not None:
         return known
+    if work is None:
+        work = Work()
     if kind(key) == "chain":
         length = key[1]
         assert isinstance(length, int)
@@ -162,13 +199,16 @@ def nimber(key: Key) -> int:
     else:
         cells = cells_of(key)
         if string_count(cells) > MAX_STRINGS:
-            raise ValueError("component too large to value")
-        value = _component_value(cells)
+            raise TooMuchWork
+        work.spend()
+        value = _component_value(cells, work)
+    if len(_memo) >= MEMO_LIMIT:
+        _memo.clear()
     _memo[key] = value
     return value
 
 
-def _component_value(cells: Component) -> int:
+def _component_value(cells: Component, work: Work) -> int:
     """The mex of the values of every non-loony cut of a component (no coin capturable)."""
     coins = {(x, y): s for x, y, s in cells}
     options: set[int] = set()
@@ -183,16 +223,24 @@ def _component_value(cells: Component) -> int:
             rest = after_move(coins, (x, y), side)
             if rest is None:
                 continue
-            options.add(value_of(rest))
+            options.add(value_of(rest, work))
     return mex(options)
 
 
-def value_of(components: list[Component]) -> int:
+def value_of(components: list[Component], work: Work | None = None) -> int:
     """The nim-sum of the values of these components (no coin capturable in any)."""
     total = 0
     for component in components:
-        total ^= nimber(canonical(component))
+        total ^= nimber(canonical(component), work)
     return total
+
+
+def position_nimber(t: Tables, drawn: int, work: Work | None = None) -> int | None:
+    """The Nimstring value of a position with no capturable box, or None if too costly."""
+    try:
+        return value_of(components_of(t, drawn), work)
+    except TooMuchWork:
+        return None
 
 
 def memo_size() -> int:
