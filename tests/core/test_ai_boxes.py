@@ -341,3 +341,49 @@ def test_hard_search_stops_at_a_deadline_on_an_injected_clock() -> None:
     assert move in set(state.legal_moves())
     # 0.05 s of fake time is 50 clock readings; each is taken every CHECK_EVERY nodes.
     assert calls <= 60
+
+
+# -- hints with reasons ---------------------------------------------------------------
+
+
+def test_hint_with_reason_is_hards_move_with_a_known_code() -> None:
+    state = position(3, 3, [H(0, 0), V(1, 1), H(2, 3), V(3, 2)])
+    found = ai.hint_with_reason(state, seed=5)
+    assert found.move == ai.choose_move(state, "hard", seed=5)
+    assert found.reason in ai.REASONS
+    assert found.reason in ("safe_line", "keeps_control")
+
+
+def test_hint_reasons_for_taking_declining_and_opening() -> None:
+    assert ai.hint_with_reason(position(3, 3, FREE_BOX), seed=1) == ai.Hint(
+        H(0, 1), "takes_free_boxes", 1
+    )
+    declined = ai.hint_with_reason(chain_end_position("chain"), seed=1)
+    assert declined == ai.Hint(V(3, 0), "declines_to_keep_control", 2)
+    taken = ai.hint_with_reason(chain_end_position("single"), seed=1)
+    assert taken.reason == "takes_all"
+    # Five independent chains of five and nothing else: open one, it costs five.
+    opened = ai.hint_with_reason(position(5, 5, all_horizontals(5, 5)), seed=1)
+    assert (opened.reason, opened.boxes) == ("gives_fewest_boxes", 5)
+
+
+def test_keeps_control_exactly_when_the_nimstring_value_left_is_zero() -> None:
+    from core.ai.boxes.nimstring import position_nimber
+    from core.ai.boxes.reasons import reason_for
+
+    t = tables(3, 3)
+    rng = random.Random(4)
+    for _ in range(20):
+        state = random_safe_phase_position(3, 3, rng)
+        for line in analyse(state).safe_lines:
+            index = state.geometry.index_of[line]
+            code = reason_for(t, state.drawn, index).code
+            nimber = position_nimber(t, state.drawn | 1 << index)
+            assert code == ("keeps_control" if nimber == 0 else "safe_line")
+
+
+def test_dots_hints_carry_no_reason() -> None:
+    from core import dots
+
+    found = ai.hint_with_reason(dots.new_game(width=8, height=8), level="easy", seed=1)
+    assert found.reason is None
