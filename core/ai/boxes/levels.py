@@ -33,6 +33,8 @@ from core.ai.boxes.solver import (
     Budget,
     SearchTimeout,
     Solver,
+    endgame_table,
+    remember_endgame,
     sacrifices,
     take_forced,
 )
@@ -62,11 +64,6 @@ ORDER_SHARE = 0.1
 """Share of hard's search time spent at most on ordering the first lines by Nimstring value."""
 NIMBER_WORK = 60
 """New component shapes one leaf's Nimstring valuation may work out (they stay memoised)."""
-ENDGAME_TABLE_LIMIT = 200_000
-"""Most endgame values kept by canonical component multiset before the table starts over."""
-
-_endgame_table: dict[tuple[object, ...], int] = {}
-"""Exact values of positions with no safe line, keyed by their canonical components."""
 
 
 def choose(
@@ -265,7 +262,7 @@ class ControlSearch:
         ignores; a search of a few thousand nodes usually settles such endgames exactly.
         """
         key = position_key(self.t, drawn)
-        known = _endgame_table.get(key)
+        known = endgame_table.get(key)
         if known is not None:
             return known
         solver = self.endgame
@@ -274,9 +271,7 @@ class ControlSearch:
         solver.budget.deadline = self.budget.deadline
         try:
             value = solver.value(drawn)
-            if len(_endgame_table) >= ENDGAME_TABLE_LIMIT:
-                _endgame_table.clear()
-            _endgame_table[key] = value
+            remember_endgame(key, value)
             return value
         except SearchTimeout:
             if self.budget.deadline is not None and self.budget.clock() > self.budget.deadline:
