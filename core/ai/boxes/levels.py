@@ -25,7 +25,7 @@ from core.ai.boxes.analysis import (
     side_counts,
     unsafe_mask,
 )
-from core.ai.boxes.coins import position_key
+from core.ai.boxes.coins import Key, position_key
 from core.ai.boxes.endgame import simple_endgame_value
 from core.ai.boxes.nimstring import Work, position_nimber
 from core.ai.boxes.solver import (
@@ -60,6 +60,8 @@ ENDGAME_EXACT_SHARE = 0.8
 """Share of hard's search time tried on an exact solve once no safe line is left."""
 EXACT_FREE_LINES = 26
 """Hard tries an exact solve while safe lines remain only with at most this many free lines."""
+DISTINCT_DEPTH = 2
+"""Control-search nodes with at least this much depth left drop equivalent lines (costly)."""
 ORDER_SHARE = 0.1
 """Share of hard's search time spent at most on ordering the first lines by Nimstring value."""
 NIMBER_WORK = 60
@@ -313,6 +315,8 @@ class ControlSearch:
                 bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
             )
             moves += sacrifices(t, drawn, counts)[0]
+            if depth >= DISTINCT_DEPTH:
+                moves = distinct_moves(t, drawn, moves)
         previous_best = self.best.get(drawn)
         if previous_best is not None and previous_best in moves:
             moves.remove(previous_best)
@@ -377,6 +381,22 @@ def shared_solver(t: Tables, budget: Budget) -> Solver:
     return solver
 
 
+def distinct_moves(t: Tables, drawn: int, moves: list[int]) -> list[int]:
+    """The moves with one representative per resulting position up to equivalence.
+
+    Lines whose results have the same canonical components (the same chain lengthened at
+    either end, mirror images, ...) have the same value, so only the first is kept.
+    """
+    seen: set[tuple[Key, ...]] = set()
+    result = []
+    for line in moves:
+        key = position_key(t, drawn | 1 << line)
+        if key not in seen:
+            seen.add(key)
+            result.append(line)
+    return result
+
+
 def nimber_order(
     t: Tables, drawn: int, safe: list[int], deadline: float, clock: Clock
 ) -> list[int]:
@@ -399,8 +419,11 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         return choices[0]
     safe = bits(safe_mask(t, drawn, counts))
     rng.shuffle(safe)
-    safe = nimber_order(t, drawn, safe, start + (deadline - start) * ORDER_SHARE, clock)
-    moves = choices or safe + sacrifices(t, drawn, counts)[0]
+    if choices:
+        moves = choices
+    else:
+        safe = nimber_order(t, drawn, safe, start + (deadline - start) * ORDER_SHARE, clock)
+        moves = distinct_moves(t, drawn, safe + sacrifices(t, drawn, counts)[0])
     free_lines = (t.geo.all_lines & ~drawn).bit_count()
     if not safe or t.symmetric or free_lines <= EXACT_FREE_LINES:
         # Small boards are always solved; elsewhere keep time for the fallback search.
