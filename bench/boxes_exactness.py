@@ -17,10 +17,10 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import frozen_ai
+from ai_tournament import run_all
 
 from core import ai, boxes
 from core.ai.boxes.analysis import bits, safe_mask, side_counts
@@ -108,11 +108,7 @@ def main() -> None:
         for n in range(options.positions)
     ]
     started = time.perf_counter()
-    if options.jobs > 1:
-        with ProcessPoolExecutor(options.jobs) as pool:
-            outcomes = list(pool.map(measure, jobs))
-    else:
-        outcomes = [measure(job) for job in jobs]
+    outcomes = run_all(measure, jobs, options.jobs)
     print(
         f"boxes exactness: {options.positions} positions ({options.sizes}), 1..{MAX_SAFE_LEFT} "
         f"safe lines left, time limit {options.time_limit:g} s, node limit "

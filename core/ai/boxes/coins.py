@@ -135,17 +135,19 @@ def _transform(cells: Component, index: int) -> Component:
     return tuple(sorted([(x - min_x, y - min_y, s) for x, y, s in moved]))
 
 
-def ground_strings(cells: Component) -> int:
-    """How many strings of the component lead to the ground."""
+def string_counts(cells: Component) -> tuple[int, int]:
+    """How many strings of the component lead to the ground, and how many join two coins."""
     inside = {(x, y) for x, y, _ in cells}
-    count = 0
+    grounded = ends = 0
     for x, y, sides in cells:
         for side in SIDES:
             if sides & side:
                 dx, dy = STEP[side]
-                if (x + dx, y + dy) not in inside:
-                    count += 1
-    return count
+                if (x + dx, y + dy) in inside:
+                    ends += 1
+                else:
+                    grounded += 1
+    return grounded, ends // 2
 
 
 CANONICAL_MEMO_LIMIT = 200_000
@@ -169,7 +171,7 @@ def canonical(cells: Component) -> Key:
 def _canonical(cells: Component) -> Key:
     """:func:`canonical` worked out afresh."""
     if all(degree(s) == 2 for _, _, s in cells):
-        grounded = ground_strings(cells)
+        grounded = string_counts(cells)[0]
         if grounded == 2:
             return ("chain", len(cells))
         if grounded == 0:
@@ -180,17 +182,6 @@ def _canonical(cells: Component) -> Key:
 def kind(key: Key) -> str:
     """ "chain", "loop" or "other"."""
     return str(key[0])
-
-
-def size(key: Key) -> int:
-    """The number of coins of the component with this key."""
-    if key[0] == "other":
-        cells = key[1]
-        assert isinstance(cells, tuple)
-        return len(cells)
-    length = key[1]
-    assert isinstance(length, int)
-    return length
 
 
 def position_key(t: Tables, drawn: int) -> tuple[Key, ...]:
@@ -223,14 +214,10 @@ def loop_cells(length: int) -> Component:
 
 def cells_of(key: Key) -> Component:
     """A component with this canonical key."""
-    if key[0] == "chain":
+    if key[0] in ("chain", "loop"):
         length = key[1]
         assert isinstance(length, int)
-        return chain_cells(length)
-    if key[0] == "loop":
-        length = key[1]
-        assert isinstance(length, int)
-        return loop_cells(length)
+        return chain_cells(length) if key[0] == "chain" else loop_cells(length)
     cells = key[1]
     assert isinstance(cells, tuple)
     return cells

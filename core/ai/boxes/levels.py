@@ -27,7 +27,7 @@ from core.ai.boxes.analysis import (
 )
 from core.ai.boxes.coins import Key, position_key
 from core.ai.boxes.endgame import simple_endgame_value
-from core.ai.boxes.nimstring import Work, position_nimber
+from core.ai.boxes.nimstring import position_nimber
 from core.ai.boxes.solver import (
     INFINITY,
     Budget,
@@ -220,7 +220,7 @@ class ControlSearch:
         if drawn in self.nimbers:
             return self.nimbers[drawn]
         budget = self.budget
-        value = position_nimber(self.t, drawn, Work(NIMBER_WORK, budget.deadline, budget.clock))
+        value = position_nimber(self.t, drawn, Budget(budget.deadline, NIMBER_WORK, budget.clock))
         self.nimbers[drawn] = value
         return value
 
@@ -404,7 +404,7 @@ def nimber_order(
     winning: list[int] = []
     others: list[int] = []
     for line in safe:
-        value = position_nimber(t, drawn | 1 << line, Work(NIMBER_WORK, deadline, clock))
+        value = position_nimber(t, drawn | 1 << line, Budget(deadline, NIMBER_WORK, clock))
         (winning if value == 0 else others).append(line)
     return winning + others
 

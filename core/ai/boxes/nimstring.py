@@ -16,8 +16,6 @@ component (:mod:`core.ai.boxes.coins`), so each shape is worked out once per pro
 
 from __future__ import annotations
 
-import time
-
 from core.ai.boxes.coins import (
     OPPOSITE,
     SIDES,
@@ -29,9 +27,10 @@ from core.ai.boxes.coins import (
     components_of,
     kind,
     split,
+    string_counts,
 )
+from core.ai.boxes.solver import Budget, SearchTimeout
 from core.ai.boxes.tables import Tables
-from core.ai.player import Clock
 
 MAX_STRINGS = 30
 """Components with more strings than this are not valued (the work grows exponentially)."""
@@ -44,33 +43,6 @@ LOONY = -1
 _memo: dict[Key, int] = {}
 
 
-class TooMuchWork(Exception):
-    """Valuing a component took more than the work it was allowed."""
-
-
-class Work:
-    """How many new component shapes a valuation may work out, and until when."""
-
-    def __init__(
-        self,
-        limit: int | None = None,
-        deadline: float | None = None,
-        clock: Clock = time.perf_counter,
-    ) -> None:
-        self.limit = limit
-        self.deadline = deadline
-        self.clock = clock
-        self.done = 0
-
-    def spend(self) -> None:
-        """Count one shape; raise TooMuchWork past the limit or the deadline."""
-        self.done += 1
-        if self.limit is not None and self.done > self.limit:
-            raise TooMuchWork
-        if self.deadline is not None and self.clock() > self.deadline:
-            raise TooMuchWork
-
-
 def mex(values: set[int]) -> int:
     """The least non-negative integer not in ``values``."""
     value = 0
@@ -81,17 +53,8 @@ def mex(values: set[int]) -> int:
 
 def string_count(cells: Component) -> int:
     """How many strings the component has (a string between two coins counts once)."""
-    inside = {(x, y) for x, y, _ in cells}
-    count = 0
-    for x, y, sides in cells:
-        for side in SIDES:
-            if sides & side:
-                dx, dy = STEP[side]
-                neighbour = (x + dx, y + dy)
-                # Count an inner string from its top-left coin only.
-                if neighbour not in inside or neighbour > (x, y):
-                    count += 1
-    return count
+    grounded, inner = string_counts(cells)
+    return grounded + inner
 
 
 def cut(
@@ -177,17 +140,18 @@ def after_move(
     return split(rest)
 
 
-def nimber(key: Key, work: Work | None = None) -> int:
+def nimber(key: Key, work: Budget | None = None) -> int:
     """The Nimstring value of the component with canonical key ``key`` (memoised).
 
-    Raises TooMuchWork for components with more than :data:`MAX_STRINGS` strings or
-    once ``work`` is used up; values finished before that stay memoised.
+    ``work`` counts the new shapes worked out (one node each). Raises SearchTimeout for
+    components with more than :data:`MAX_STRINGS` strings or once ``work`` is used up;
+    values finished before that stay memoised.
     """
     known = _memo.get(key)
     if known is not None:
         return known
     if work is None:
-        work = Work()
+        work = Budget()
     if kind(key) == "chain":
         length = key[1]
         assert isinstance(length, int)
@@ -199,7 +163,7 @@ def nimber(key: Key, work: Work | None = None) -> int:
     else:
         cells = cells_of(key)
         if string_count(cells) > MAX_STRINGS:
-            raise TooMuchWork
+            raise SearchTimeout
         work.spend()
         value = _component_value(cells, work)
     if len(_memo) >= MEMO_LIMIT:
@@ -208,7 +172,7 @@ def nimber(key: Key, work: Work | None = None) -> int:
     return value
 
 
-def _component_value(cells: Component, work: Work) -> int:
+def _component_value(cells: Component, work: Budget) -> int:
     """The mex of the values of every non-loony cut of a component (no coin capturable)."""
     coins = {(x, y): s for x, y, s in cells}
     options: set[int] = set()
@@ -227,7 +191,7 @@ def _component_value(cells: Component, work: Work) -> int:
     return mex(options)
 
 
-def value_of(components: list[Component], work: Work | None = None) -> int:
+def value_of(components: list[Component], work: Budget | None = None) -> int:
     """The nim-sum of the values of these components (no coin capturable in any)."""
     total = 0
     for component in components:
@@ -235,11 +199,11 @@ def value_of(components: list[Component], work: Work | None = None) -> int:
     return total
 
 
-def position_nimber(t: Tables, drawn: int, work: Work | None = None) -> int | None:
+def position_nimber(t: Tables, drawn: int, work: Budget | None = None) -> int | None:
     """The Nimstring value of a position with no capturable box, or None if too costly."""
     try:
         return value_of(components_of(t, drawn), work)
-    except TooMuchWork:
+    except SearchTimeout:
         return None
 
 

@@ -22,7 +22,8 @@ import time
 from dataclasses import dataclass
 
 from core.ai.boxes.analysis import capture_choices, components, safe_mask, side_counts
-from core.ai.boxes.nimstring import Work, position_nimber
+from core.ai.boxes.nimstring import position_nimber
+from core.ai.boxes.solver import Budget
 from core.ai.boxes.tables import Tables
 from core.ai.player import Clock
 from core.boxes.search import draw
@@ -82,7 +83,7 @@ def reason_for(t: Tables, drawn: int, line: int, clock: Clock = time.perf_counte
         if safe_mask(t, drawn, counts):
             return Reason("sacrifice_to_keep_control", boxes)
         return Reason("gives_fewest_boxes", boxes)
-    work = Work(deadline=clock() + REASON_SECONDS, clock=clock)
+    work = Budget(deadline=clock() + REASON_SECONDS, clock=clock)
     if position_nimber(t, after, work) == 0:
         return Reason("keeps_control", 0)
     return Reason("safe_line", 0)
