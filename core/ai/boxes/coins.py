@@ -150,8 +150,8 @@ def string_counts(cells: Component) -> tuple[int, int]:
     return grounded, ends // 2
 
 
-CANONICAL_MEMO_LIMIT = 200_000
-"""Most components whose key is remembered as they lie on the board."""
+CANONICAL_MEMO_LIMIT = 30_000
+"""Most components whose key is remembered as they lie on the board (about 40 MB)."""
 
 _canonical_memo: dict[Component, Key] = {}
 

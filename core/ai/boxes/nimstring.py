@@ -34,8 +34,8 @@ from core.ai.boxes.tables import Tables
 
 MAX_STRINGS = 30
 """Components with more strings than this are not valued (the work grows exponentially)."""
-MEMO_LIMIT = 500_000
-"""Most component values kept (a few hundred bytes each) before the memo starts over."""
+MEMO_LIMIT = 50_000
+"""Most component values kept (up to a few kB each) before the memo starts over."""
 
 LOONY = -1
 """The outcome of a move that offers a loony position."""

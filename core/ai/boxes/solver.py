@@ -38,7 +38,7 @@ from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 
 INFINITY = 1 << 20
-ENDGAME_TABLE_LIMIT = 200_000
+ENDGAME_TABLE_LIMIT = 30_000
 """Most endgame values kept by canonical component multiset before the table starts over."""
 
 endgame_table: dict[tuple[Key, ...], int] = {}
