@@ -63,7 +63,8 @@ EXACT_FREE_LINES = 26
 DISTINCT_DEPTH = 2
 """Control-search nodes with at least this much depth left drop equivalent lines (costly)."""
 ORDER_SHARE = 0.1
-"""Share of hard's search time spent at most on ordering the first lines by Nimstring value."""
+"""Share of hard's search time spent at most on ordering the first lines by Nimstring value
+(and as much again on dropping equivalent ones)."""
 NIMBER_WORK = 60
 """New component shapes one leaf's Nimstring valuation may work out (they stay memoised)."""
 
@@ -316,7 +317,7 @@ class ControlSearch:
             )
             moves += sacrifices(t, drawn, counts)[0]
             if depth >= DISTINCT_DEPTH:
-                moves = distinct_moves(t, drawn, moves)
+                moves = distinct_moves(t, drawn, moves, self.budget)
         previous_best = self.best.get(drawn)
         if previous_best is not None and previous_best in moves:
             moves.remove(previous_best)
@@ -381,15 +382,20 @@ def shared_solver(t: Tables, budget: Budget) -> Solver:
     return solver
 
 
-def distinct_moves(t: Tables, drawn: int, moves: list[int]) -> list[int]:
+def distinct_moves(
+    t: Tables, drawn: int, moves: list[int], budget: Budget | None = None
+) -> list[int]:
     """The moves with one representative per resulting position up to equivalence.
 
     Lines whose results have the same canonical components (the same chain lengthened at
-    either end, mirror images, ...) have the same value, so only the first is kept.
+    either end, mirror images, ...) have the same value, so only the first is kept. Once
+    ``budget``'s deadline has passed the remaining moves are kept as they are.
     """
     seen: set[tuple[Key, ...]] = set()
-    result = []
-    for line in moves:
+    result: list[int] = []
+    for index, line in enumerate(moves):
+        if budget is not None and budget.deadline is not None and budget.clock() > budget.deadline:
+            return result + moves[index:]
         key = position_key(t, drawn | 1 << line)
         if key not in seen:
             seen.add(key)
@@ -423,7 +429,8 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         moves = choices
     else:
         safe = nimber_order(t, drawn, safe, start + (deadline - start) * ORDER_SHARE, clock)
-        moves = distinct_moves(t, drawn, safe + sacrifices(t, drawn, counts)[0])
+        order_budget = Budget(start + (deadline - start) * 2 * ORDER_SHARE, clock=clock)
+        moves = distinct_moves(t, drawn, safe + sacrifices(t, drawn, counts)[0], order_budget)
     free_lines = (t.geo.all_lines & ~drawn).bit_count()
     if not safe or t.symmetric or free_lines <= EXACT_FREE_LINES:
         # Small boards are always solved; elsewhere keep time for the fallback search.
