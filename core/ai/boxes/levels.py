@@ -425,12 +425,7 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         return choices[0]
     safe = bits(safe_mask(t, drawn, counts))
     rng.shuffle(safe)
-    if choices:
-        moves = choices
-    else:
-        safe = nimber_order(t, drawn, safe, start + (deadline - start) * ORDER_SHARE, clock)
-        order_budget = Budget(start + (deadline - start) * 2 * ORDER_SHARE, clock=clock)
-        moves = distinct_moves(t, drawn, safe + sacrifices(t, drawn, counts)[0], order_budget)
+    moves = choices or safe + sacrifices(t, drawn, counts)[0]
     free_lines = (t.geo.all_lines & ~drawn).bit_count()
     if not safe or t.symmetric or free_lines <= EXACT_FREE_LINES:
         # Small boards are always solved; elsewhere keep time for the fallback search.
@@ -442,6 +437,13 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
             return solver.best_move(drawn, moves)[0]
         except SearchTimeout:
             pass
+    if not choices:
+        # Theory orders the control search's first lines; the exact search, which looks
+        # at every line anyway, is not made to wait for it.
+        now = clock()
+        safe = nimber_order(t, drawn, safe, now + (deadline - now) * ORDER_SHARE, clock)
+        order_budget = Budget(now + (deadline - now) * 2 * ORDER_SHARE, clock=clock)
+        moves = distinct_moves(t, drawn, safe + sacrifices(t, drawn, counts)[0], order_budget)
     search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng)
     best_line = moves[0]
     depth = 1
