@@ -60,8 +60,6 @@ ENDGAME_EXACT_SHARE = 0.8
 """Share of hard's search time tried on an exact solve once no safe line is left."""
 EXACT_FREE_LINES = 26
 """Hard tries an exact solve while safe lines remain only with at most this many free lines."""
-DISTINCT_DEPTH = 2
-"""Control-search nodes with at least this much depth left drop equivalent lines (costly)."""
 ORDER_SHARE = 0.1
 """Share of hard's search time spent at most on ordering the first lines by Nimstring value
 (and as much again on dropping equivalent ones)."""
@@ -207,7 +205,7 @@ class ControlSearch:
     def __init__(self, t: Tables, budget: Budget, rng: Random) -> None:
         self.t = t
         self.budget = budget
-        self.endgame = Solver(t, Budget(clock=budget.clock))
+        self.endgame = Solver(t, Budget(clock=budget.clock), use_components=True)
         self.table: dict[int, tuple[int, int, int]] = {}
         self.fill_order = list(range(t.geo.line_count))
         rng.shuffle(self.fill_order)
@@ -316,8 +314,6 @@ class ControlSearch:
                 bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
             )
             moves += sacrifices(t, drawn, counts)[0]
-            if depth >= DISTINCT_DEPTH:
-                moves = distinct_moves(t, drawn, moves, self.budget)
         previous_best = self.best.get(drawn)
         if previous_best is not None and previous_best in moves:
             moves.remove(previous_best)

@@ -141,10 +141,19 @@ def simple_value(t: Tables, drawn: int, counts: list[int]) -> int | None:
 class Solver:
     """Exact negamax search over one board size, with a transposition table it keeps."""
 
-    def __init__(self, t: Tables, budget: Budget | None = None, use_book: bool = True) -> None:
+    def __init__(
+        self,
+        t: Tables,
+        budget: Budget | None = None,
+        use_book: bool = True,
+        use_components: bool = False,
+    ) -> None:
         self.t = t
         self.budget = budget or Budget()
         self.table: dict[int, tuple[int, int]] = {}
+        self.use_components = use_components
+        """Whether endgames are looked up by canonical components (costly per node: worth
+        it for short searches repeated on similar positions, not for one deep solve)."""
         if use_book and (t.geo.rows, t.geo.cols) == BOOK_SIZE:
             self.table.update((drawn, (value, value)) for drawn, value in book_values().items())
 
@@ -184,11 +193,12 @@ class Solver:
                     assert exact is not None
                     self.table[key] = (exact, exact)
                     return gained + exact
-                components = position_key(t, drawn)
-                known = endgame_table.get(components)
-                if known is not None:
-                    self.table[key] = (known, known)
-                    return gained + known
+                if self.use_components:
+                    components = position_key(t, drawn)
+                    known = endgame_table.get(components)
+                    if known is not None:
+                        self.table[key] = (known, known)
+                        return gained + known
                 moves = offers
                 pending_sacrifices = False
             else:
