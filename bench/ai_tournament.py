@@ -20,13 +20,17 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import frozen_ai
 
 from core import ai
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 BASELINE = "random"
 FROZEN = "frozen-"
@@ -91,6 +95,14 @@ def play_one(args: tuple[str, str, str, str, int, float, int]) -> GameResult:
     return GameResult(scores[a_seat] - scores[1 - a_seat], think)
 
 
+def run_all(work: Callable[[Job], Result], jobs: list[Job], workers: int) -> list[Result]:
+    """``work`` applied to every job, in ``workers`` processes when more than one."""
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(work, jobs))
+    return [work(job) for job in jobs]
+
+
 def percentile(values: list[float], share: float) -> float:
     """The ``share`` quantile of ``values`` (nearest rank)."""
     if not values:
@@ -123,11 +135,7 @@ def main() -> None:
         for index in range(options.n)
     ]
     started = time.perf_counter()
-    if options.jobs > 1:
-        with ProcessPoolExecutor(options.jobs) as pool:
-            results = list(pool.map(play_one, jobs))
-    else:
-        results = [play_one(job) for job in jobs]
+    results = run_all(play_one, jobs, options.jobs)
     elapsed = time.perf_counter() - started
     wins = sum(1 for r in results if r.margin > 0)
     draws = sum(1 for r in results if r.margin == 0)

@@ -282,6 +282,11 @@ def optimal_lines(state: boxes.BoxesState) -> set[Line]:
     return {line for line, value in values.items() if value == best}
 
 
+def STOPPED() -> float:
+    """A clock that never advances: searches on it end by finishing, never by time."""
+    return 0.0
+
+
 @pytest.mark.parametrize("opponent", ["random", "easy", "normal"])
 def test_hard_plays_every_move_of_a_3x3_game_optimally(opponent) -> None:
     for game in range(2):
@@ -290,9 +295,9 @@ def test_hard_plays_every_move_of_a_3x3_game_optimally(opponent) -> None:
         hard_seat = game % 2
         while not state.is_over:
             if state.to_move == hard_seat:
-                # Hard needs under 0.3 s for any 3×3 move on a quiet machine; the generous
-                # limit keeps this exactness check from failing when the box is busy.
-                move = ai.choose_move(state, "hard", seed=game, time_limit=3.0)
+                # A clock that never moves: the exact search always finishes, however
+                # busy the machine, so the check depends on the position alone.
+                move = levels.choose(state, "hard", random.Random(game), 1.0, clock=STOPPED)
                 assert move in optimal_lines(state), (state.to_json(), move)
             elif opponent == "random":
                 move = rng.choice(list(state.legal_moves()))
@@ -336,3 +341,55 @@ def test_hard_search_stops_at_a_deadline_on_an_injected_clock() -> None:
     assert move in set(state.legal_moves())
     # 0.05 s of fake time is 50 clock readings; each is taken every CHECK_EVERY nodes.
     assert calls <= 60
+
+
+# -- hints with reasons ---------------------------------------------------------------
+
+
+def test_hint_with_reason_is_hards_move_with_a_known_code() -> None:
+    state = position(3, 3, [H(0, 0), V(1, 1), H(2, 3), V(3, 2)])
+    found = ai.hint_with_reason(state, seed=5)
+    assert found.move == ai.choose_move(state, "hard", seed=5)
+    assert found.reason in ai.REASONS
+    assert found.reason in ("safe_line", "keeps_control")
+
+
+def test_hint_reasons_for_taking_declining_and_opening() -> None:
+    assert ai.hint_with_reason(position(3, 3, FREE_BOX), seed=1) == ai.Hint(
+        H(0, 1), "takes_free_boxes", 1
+    )
+    declined = ai.hint_with_reason(chain_end_position("chain"), seed=1)
+    assert declined == ai.Hint(V(3, 0), "declines_to_keep_control", 2)
+    taken = ai.hint_with_reason(chain_end_position("single"), seed=1)
+    assert taken.reason == "takes_all"
+    # Five independent chains of five and nothing else: open one, it costs five.
+    opened = ai.hint_with_reason(position(5, 5, all_horizontals(5, 5)), seed=1)
+    assert (opened.reason, opened.boxes) == ("gives_fewest_boxes", 5)
+
+
+def test_keeps_control_exactly_when_the_nimstring_value_left_is_zero() -> None:
+    from core.ai.boxes.coins import components_of
+    from core.ai.boxes.nimstring import position_nimber, string_count
+    from core.ai.boxes.reasons import reason_for
+
+    t = tables(3, 3)
+    rng = random.Random(4)
+    checked = 0
+    while checked < 40:
+        state = random_safe_phase_position(3, 3, rng)
+        if max(string_count(c) for c in components_of(t, state.drawn)) > 16:
+            continue  # small components only: valued in milliseconds
+        for line in analyse(state).safe_lines:
+            index = state.geometry.index_of[line]
+            # A stopped clock: the reason's Nimstring check always finishes.
+            code = reason_for(t, state.drawn, index, clock=STOPPED).code
+            nimber = position_nimber(t, state.drawn | 1 << index)
+            assert code == ("keeps_control" if nimber == 0 else "safe_line")
+            checked += 1
+
+
+def test_dots_hints_carry_no_reason() -> None:
+    from core import dots
+
+    found = ai.hint_with_reason(dots.new_game(width=8, height=8), level="easy", seed=1)
+    assert found.reason is None

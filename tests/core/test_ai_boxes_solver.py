@@ -157,3 +157,25 @@ def test_a_deadline_on_an_injected_clock_stops_the_search() -> None:
         Solver(tables(4, 4), budget).value(0)
     # The clock is read every CHECK_EVERY nodes; its 102nd reading (101) passes the deadline.
     assert budget.nodes == 102 * Budget.CHECK_EVERY
+
+
+def test_equivalent_lines_have_equal_values_and_one_is_kept() -> None:
+    from core.ai.boxes.coins import position_key
+    from core.ai.boxes.levels import distinct_moves
+
+    rng = random.Random(11)
+    t = tables(3, 3)
+    for _ in range(12):
+        state = boxes.new_game(3, 3)
+        for line in rng.sample(range(t.geo.line_count), rng.randrange(6, 14)):
+            if not state.is_over and state.is_legal(t.geo.lines[line]):
+                state = state.play(t.geo.lines[line])
+        if state.is_over:
+            continue
+        values = line_values(state)
+        kept = distinct_moves(t, state.drawn, list(values))
+        by_key = {position_key(t, state.drawn | 1 << line): line for line in kept}
+        for line, value in values.items():
+            twin = by_key[position_key(t, state.drawn | 1 << line)]
+            assert values[twin] == value
+        assert max(values[line] for line in kept) == max(values.values())

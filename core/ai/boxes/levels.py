@@ -25,12 +25,16 @@ from core.ai.boxes.analysis import (
     side_counts,
     unsafe_mask,
 )
+from core.ai.boxes.coins import Key, position_key
 from core.ai.boxes.endgame import simple_endgame_value
+from core.ai.boxes.nimstring import position_nimber
 from core.ai.boxes.solver import (
     INFINITY,
     Budget,
     SearchTimeout,
     Solver,
+    endgame_table,
+    remember_endgame,
     sacrifices,
     take_forced,
 )
@@ -56,6 +60,11 @@ ENDGAME_EXACT_SHARE = 0.8
 """Share of hard's search time tried on an exact solve once no safe line is left."""
 EXACT_FREE_LINES = 26
 """Hard tries an exact solve while safe lines remain only with at most this many free lines."""
+ORDER_SHARE = 0.1
+"""Share of hard's search time spent at most on ordering the first lines by Nimstring value
+(and as much again on dropping equivalent ones)."""
+NIMBER_WORK = 60
+"""New component shapes one leaf's Nimstring valuation may work out (they stay memoised)."""
 
 
 def choose(
@@ -196,16 +205,35 @@ class ControlSearch:
     def __init__(self, t: Tables, budget: Budget, rng: Random) -> None:
         self.t = t
         self.budget = budget
-        self.endgame = Solver(t, Budget(clock=budget.clock))
+        self.endgame = Solver(t, Budget(clock=budget.clock), use_components=True)
         self.table: dict[int, tuple[int, int, int]] = {}
         self.fill_order = list(range(t.geo.line_count))
         rng.shuffle(self.fill_order)
         self.cut = False
+        self.nimbers: dict[int, int | None] = {}
+        self.best: dict[int, int] = {}
+        """The best line found in each searched position, tried first when it comes again."""
+
+    def nimber(self, drawn: int) -> int | None:
+        """The Nimstring value of a position with no capturable box, if cheap enough."""
+        if drawn in self.nimbers:
+            return self.nimbers[drawn]
+        budget = self.budget
+        value = position_nimber(self.t, drawn, Budget(budget.deadline, NIMBER_WORK, budget.clock))
+        self.nimbers[drawn] = value
+        return value
 
     def estimate(self, drawn: int) -> int:
-        """Score a position with safe lines: fill them in turn, then value the chains."""
+        """Score a position with safe lines: fill them in turn, then value the chains.
+
+        Who ends up opening the first long chain follows the order the lines were filled
+        in, unless Nimstring values say otherwise: the player to move at the leaf wins the
+        fight for control exactly when its value is not 0, and if the filled position's
+        value gives the other player that win, the roles in it are swapped.
+        """
         t = self.t
         fill_order = self.fill_order
+        leaf = drawn
         moves = 0
         while True:
             counts = side_counts(t, drawn)
@@ -218,7 +246,15 @@ class ControlSearch:
                     moves += 1
                     break
         value = self.endgame_value(drawn, counts)
-        return value if moves % 2 == 0 else -value
+        keep = moves % 2 == 0
+        leaf_nimber = self.nimber(leaf)
+        if leaf_nimber is not None:
+            filled_nimber = self.nimber(drawn)
+            if filled_nimber is not None:
+                leaf_player_wins_filled = keep == (filled_nimber != 0)
+                if leaf_player_wins_filled != (leaf_nimber != 0):
+                    keep = not keep
+        return value if keep else -value
 
     def endgame_value(self, drawn: int, counts: list[int]) -> int:
         """Value of a position with no safe line: exact if a small search settles it.
@@ -226,12 +262,18 @@ class ControlSearch:
         Chains that meet at a junction merge as it fills, which the chain-length estimate
         ignores; a search of a few thousand nodes usually settles such endgames exactly.
         """
+        key = position_key(self.t, drawn)
+        known = endgame_table.get(key)
+        if known is not None:
+            return known
         solver = self.endgame
         solver.budget.nodes = 0
         solver.budget.node_limit = ENDGAME_NODES
         solver.budget.deadline = self.budget.deadline
         try:
-            return solver.value(drawn)
+            value = solver.value(drawn)
+            remember_endgame(key, value)
+            return value
         except SearchTimeout:
             if self.budget.deadline is not None and self.budget.clock() > self.budget.deadline:
                 raise
@@ -272,7 +314,12 @@ class ControlSearch:
                 bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
             )
             moves += sacrifices(t, drawn, counts)[0]
+        previous_best = self.best.get(drawn)
+        if previous_best is not None and previous_best in moves:
+            moves.remove(previous_best)
+            moves.insert(0, previous_best)
         best = -INFINITY
+        best_line = moves[0]
         start_alpha = alpha
         for line in moves:
             after, completed = draw(geo, drawn, line)
@@ -282,10 +329,12 @@ class ControlSearch:
                 score = -self.value(after, depth - 1, -beta, -alpha)
             if score > best:
                 best = score
+                best_line = line
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         break
+        self.best[drawn] = best_line
         if best <= start_alpha:
             self.table[drawn] = (depth, low, best)
         elif best >= beta:
@@ -329,6 +378,39 @@ def shared_solver(t: Tables, budget: Budget) -> Solver:
     return solver
 
 
+def distinct_moves(
+    t: Tables, drawn: int, moves: list[int], budget: Budget | None = None
+) -> list[int]:
+    """The moves with one representative per resulting position up to equivalence.
+
+    Lines whose results have the same canonical components (the same chain lengthened at
+    either end, mirror images, ...) have the same value, so only the first is kept. Once
+    ``budget``'s deadline has passed the remaining moves are kept as they are.
+    """
+    seen: set[tuple[Key, ...]] = set()
+    result: list[int] = []
+    for index, line in enumerate(moves):
+        if budget is not None and budget.deadline is not None and budget.clock() > budget.deadline:
+            return result + moves[index:]
+        key = position_key(t, drawn | 1 << line)
+        if key not in seen:
+            seen.add(key)
+            result.append(line)
+    return result
+
+
+def nimber_order(
+    t: Tables, drawn: int, safe: list[int], deadline: float, clock: Clock
+) -> list[int]:
+    """Safe lines that leave Nimstring value 0 first: they win the fight for control."""
+    winning: list[int] = []
+    others: list[int] = []
+    for line in safe:
+        value = position_nimber(t, drawn | 1 << line, Budget(deadline, NIMBER_WORK, clock))
+        (winning if value == 0 else others).append(line)
+    return winning + others
+
+
 def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Clock) -> int:
     """Hard: exact search when it can finish in time, else iterative deepening for control."""
     start = clock()
@@ -351,6 +433,13 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
             return solver.best_move(drawn, moves)[0]
         except SearchTimeout:
             pass
+    if not choices:
+        # Theory orders the control search's first lines; the exact search, which looks
+        # at every line anyway, is not made to wait for it.
+        now = clock()
+        safe = nimber_order(t, drawn, safe, now + (deadline - now) * ORDER_SHARE, clock)
+        order_budget = Budget(now + (deadline - now) * 2 * ORDER_SHARE, clock=clock)
+        moves = distinct_moves(t, drawn, safe + sacrifices(t, drawn, counts)[0], order_budget)
     search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng)
     best_line = moves[0]
     depth = 1

@@ -29,6 +29,7 @@ from core.ai.boxes.analysis import (
     unsafe_mask,
 )
 from core.ai.boxes.book import BOOK_DEPTHS, BOOK_SIZE, book_positions, book_values, encode_values
+from core.ai.boxes.coins import Key, position_key
 from core.ai.boxes.endgame import simple_endgame_value
 from core.ai.boxes.tables import GROUND, Tables, tables, tables_for
 from core.ai.player import Clock
@@ -37,6 +38,22 @@ from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 
 INFINITY = 1 << 20
+ENDGAME_TABLE_LIMIT = 30_000
+"""Most endgame values kept by canonical component multiset before the table starts over."""
+
+endgame_table: dict[tuple[Key, ...], int] = {}
+"""Exact values of positions with no safe line, keyed by their canonical components.
+
+The value depends on the strings-and-coins graph alone, so equal component multisets
+anywhere on any board share one entry; every search adds what it solves exactly.
+"""
+
+
+def remember_endgame(key: tuple[Key, ...], value: int) -> None:
+    """Keep the exact value of the endgame with canonical components ``key``."""
+    if len(endgame_table) >= ENDGAME_TABLE_LIMIT:
+        endgame_table.clear()
+    endgame_table[key] = value
 
 
 class SearchTimeout(Exception):
@@ -124,10 +141,19 @@ def simple_value(t: Tables, drawn: int, counts: list[int]) -> int | None:
 class Solver:
     """Exact negamax search over one board size, with a transposition table it keeps."""
 
-    def __init__(self, t: Tables, budget: Budget | None = None, use_book: bool = True) -> None:
+    def __init__(
+        self,
+        t: Tables,
+        budget: Budget | None = None,
+        use_book: bool = True,
+        use_components: bool = False,
+    ) -> None:
         self.t = t
         self.budget = budget or Budget()
         self.table: dict[int, tuple[int, int]] = {}
+        self.use_components = use_components
+        """Whether endgames are looked up by canonical components (costly per node: worth
+        it for short searches repeated on similar positions, not for one deep solve)."""
         if use_book and (t.geo.rows, t.geo.cols) == BOOK_SIZE:
             self.table.update((drawn, (value, value)) for drawn, value in book_values().items())
 
@@ -154,6 +180,7 @@ class Solver:
             return gained + high
         alpha = max(alpha, low)
         beta = min(beta, high)
+        components: tuple[Key, ...] | None = None
         if choices:
             moves = choices
             pending_sacrifices = False
@@ -166,6 +193,12 @@ class Solver:
                     assert exact is not None
                     self.table[key] = (exact, exact)
                     return gained + exact
+                if self.use_components:
+                    components = position_key(t, drawn)
+                    known = endgame_table.get(components)
+                    if known is not None:
+                        self.table[key] = (known, known)
+                        return gained + known
                 moves = offers
                 pending_sacrifices = False
             else:
@@ -208,6 +241,8 @@ class Solver:
             self.table[key] = (best, high)
         else:
             self.table[key] = (best, best)
+            if components is not None:
+                remember_endgame(components, best)
         return gained + best
 
     def root_moves(self, drawn: int) -> list[int]:

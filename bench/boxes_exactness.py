@@ -1,0 +1,136 @@
+"""How often hard plays an optimal line, against the exact solver, new hard vs frozen hard.
+
+    .venv/bin/python bench/boxes_exactness.py [--positions 1000] [--sizes 4x4,5x5] \\
+        [--time-limit 1.0] [--node-limit 3000000] [--seed 0] [--jobs 2]
+
+Positions come from random games of safe lines stopped while a few safe lines remain
+(the fight for control, where the levels differ), spread evenly over the sizes. Each is
+solved exactly — the value of every line — with a node budget; positions the solver cannot
+finish within it are skipped and counted. Then the new hard (``core.ai``) and the frozen
+hard (``bench/frozen_ai``) each choose a line with the same time limit; a line is optimal
+when its exact value equals the best. Reported per size: the share of optimal lines and the
+boxes lost per position against perfect play, for both players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import dataclass
+
+import frozen_ai
+from ai_tournament import run_all
+
+from core import ai, boxes
+from core.ai.boxes.analysis import bits, safe_mask, side_counts
+from core.ai.boxes.solver import INFINITY, Budget, SearchTimeout, Solver
+from core.ai.boxes.tables import tables
+from core.boxes.search import draw
+
+MAX_SAFE_LEFT = 8
+"""Positions are taken with between 1 and this many safe lines left."""
+
+
+@dataclass
+class Outcome:
+    """One position: its size, whether it was solved, and each player's loss (None: skipped)."""
+
+    size: str
+    new_loss: int | None
+    frozen_loss: int | None
+
+
+def random_position(rows: int, cols: int, rng: random.Random) -> boxes.BoxesState:
+    """Random safe lines until at most a random 1..MAX_SAFE_LEFT safe lines are left."""
+    t = tables(rows, cols)
+    stop_at = rng.randint(1, MAX_SAFE_LEFT)
+    state = boxes.new_game(rows, cols)
+    while True:
+        safe = bits(safe_mask(t, state.drawn, side_counts(t, state.drawn)))
+        if len(safe) <= stop_at:
+            return state
+        state = state.play(t.geo.lines[rng.choice(safe)])
+
+
+def exact_line_values(state: boxes.BoxesState, node_limit: int) -> dict[int, int] | None:
+    """The exact value of every legal line for the player to move, or None if too costly."""
+    t = tables(state.rows, state.cols)
+    solver = Solver(t, Budget(node_limit=node_limit))
+    values: dict[int, int] = {}
+    try:
+        for line in bits(t.geo.all_lines & ~state.drawn):
+            after, completed = draw(t.geo, state.drawn, line)
+            if after == t.geo.all_lines:
+                values[line] = completed
+            elif completed:
+                values[line] = completed + solver.value(after, -INFINITY, INFINITY)
+            else:
+                values[line] = -solver.value(after, -INFINITY, INFINITY)
+    except SearchTimeout:
+        return None
+    return values
+
+
+def measure(args: tuple[str, int, float, int]) -> Outcome:
+    """Generate, solve and play position number ``index`` of the size given."""
+    size, index, time_limit, node_limit = args
+    rows, cols = (int(part) for part in size.split("x"))
+    rng = random.Random(index * 7919 + rows * 31 + cols)
+    state = random_position(rows, cols, rng)
+    values = exact_line_values(state, node_limit)
+    if values is None:
+        return Outcome(size, None, None)
+    best = max(values.values())
+    index_of = state.geometry.index_of
+    new = ai.choose_move(state, "hard", seed=index, time_limit=time_limit)
+    frozen = frozen_ai.choose_move(state, "hard", seed=index, time_limit=time_limit)
+    return Outcome(size, best - values[index_of[new]], best - values[index_of[frozen]])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--sizes", default="4x4,5x5")
+    parser.add_argument("--time-limit", type=float, default=1.0)
+    parser.add_argument("--node-limit", type=int, default=3_000_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    options = parser.parse_args()
+    sizes = options.sizes.split(",")
+    jobs = [
+        (
+            sizes[n % len(sizes)],
+            options.seed * 1_000_003 + n,
+            options.time_limit,
+            options.node_limit,
+        )
+        for n in range(options.positions)
+    ]
+    started = time.perf_counter()
+    outcomes = run_all(measure, jobs, options.jobs)
+    print(
+        f"boxes exactness: {options.positions} positions ({options.sizes}), 1..{MAX_SAFE_LEFT} "
+        f"safe lines left, time limit {options.time_limit:g} s, node limit "
+        f"{options.node_limit}, seed {options.seed}, {time.perf_counter() - started:.0f} s"
+    )
+    print(
+        f"{'size':<6}{'solved':>8}{'skipped':>9}{'new opt %':>11}{'frozen opt %':>14}"
+        f"{'new loss':>10}{'frozen loss':>13}"
+    )
+    for size in sizes:
+        mine = [o for o in outcomes if o.size == size]
+        solved = [o for o in mine if o.new_loss is not None and o.frozen_loss is not None]
+        n = max(1, len(solved))
+        new_opt = sum(o.new_loss == 0 for o in solved) / n * 100
+        frozen_opt = sum(o.frozen_loss == 0 for o in solved) / n * 100
+        new_loss = sum(o.new_loss or 0 for o in solved) / n
+        frozen_loss = sum(o.frozen_loss or 0 for o in solved) / n
+        print(
+            f"{size:<6}{len(solved):>8}{len(mine) - len(solved):>9}{new_opt:>11.1f}"
+            f"{frozen_opt:>14.1f}{new_loss:>10.2f}{frozen_loss:>13.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+"""The strings-and-coins (dual) picture of a position, split into canonical components.
+
+Each unclaimed box is a coin and each undrawn line a string tied to the coin(s) it borders
+(a border line ties its coin to the ground). Coins joined by strings form *components*;
+the ground joins nothing, so components are independent games whose values combine. A
+component is stored as a sorted tuple of ``(x, y, sides)`` cells, ``sides`` being the
+bitmask of its undrawn sides (:data:`TOP`, :data:`RIGHT`, :data:`BOTTOM`, :data:`LEFT`): an
+undrawn side leads to the neighbouring cell if that cell belongs to the component and to
+the ground otherwise, so the cells alone describe the component's strings.
+
+A component's canonical key is the same for equal components wherever they lie: a chain
+of ``n`` coins with both ends at the ground is ``("chain", n)``, a ring is ``("loop", n)``,
+and any other shape is its smallest image under translation, rotation and reflection.
+The multiset of the keys (:func:`position_key`) identifies the position up to these
+equivalences, which is what transposition tables and the Nimstring memo are keyed by.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from core.ai.boxes.tables import Tables
+
+TOP, RIGHT, BOTTOM, LEFT = 1, 2, 4, 8
+SIDES = (TOP, RIGHT, BOTTOM, LEFT)
+STEP = {TOP: (0, -1), RIGHT: (1, 0), BOTTOM: (0, 1), LEFT: (-1, 0)}
+"""Where the cell across each side lies."""
+OPPOSITE = {TOP: BOTTOM, RIGHT: LEFT, BOTTOM: TOP, LEFT: RIGHT}
+
+Cell = tuple[int, int, int]
+"""A coin: its box's column and row and the bitmask of its undrawn sides."""
+Component = tuple[Cell, ...]
+"""The coins of one component, sorted."""
+Key = tuple[object, ...]
+"""A component's canonical key: ("chain", n), ("loop", n) or ("other", cells)."""
+
+
+@cache
+def side_lines(t: Tables) -> tuple[tuple[int, int, int, int], ...]:
+    """For each box, the numbers of its top, right, bottom and left lines."""
+    geo = t.geo
+    result = []
+    for box in range(geo.rows * geo.cols):
+        x, y = geo.box_at(box)
+        corners = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+        lines = []
+        for index in range(4):
+            a, b = corners[index], corners[(index + 1) % 4]
+            lines.append(next(li for li in t.box_lines[box] if set(geo.lines[li]) == {a, b}))
+        result.append((lines[0], lines[1], lines[2], lines[3]))
+    return tuple(result)
+
+
+def degree(sides: int) -> int:
+    """How many strings a coin with these undrawn sides has."""
+    return sides.bit_count()
+
+
+def components_of(t: Tables, drawn: int) -> list[Component]:
+    """The components of the position ``drawn``: unclaimed boxes joined by undrawn lines."""
+    geo = t.geo
+    lines = side_lines(t)
+    cols = geo.cols
+    cells: dict[tuple[int, int], int] = {}
+    for box, (top, right, bottom, left) in enumerate(lines):
+        sides = 0
+        if not drawn >> top & 1:
+            sides |= TOP
+        if not drawn >> right & 1:
+            sides |= RIGHT
+        if not drawn >> bottom & 1:
+            sides |= BOTTOM
+        if not drawn >> left & 1:
+            sides |= LEFT
+        if sides:
+            cells[(box % cols, box // cols)] = sides
+    return split(cells)
+
+
+def split(cells: dict[tuple[int, int], int]) -> list[Component]:
+    """Group coins (position → undrawn sides) into components joined by shared strings."""
+    seen: set[tuple[int, int]] = set()
+    result: list[Component] = []
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        members: list[Cell] = []
+        while stack:
+            x, y = stack.pop()
+            sides = cells[(x, y)]
+            members.append((x, y, sides))
+            for side in SIDES:
+                if sides & side:
+                    dx, dy = STEP[side]
+                    other = (x + dx, y + dy)
+                    if other in cells and other not in seen:
+                        seen.add(other)
+                        stack.append(other)
+        result.append(tuple(sorted(members)))
+    return result
+
+
+def _image_sides(sides: int, index: int) -> int:
+    """Where the undrawn sides of a coin go under symmetry ``index`` of the square."""
+    top, right, bottom, left = (sides & TOP, sides & RIGHT, sides & BOTTOM, sides & LEFT)
+    if index & 4:  # transpose: top <-> left, right <-> bottom
+        top, left, right, bottom = left, top, bottom, right
+    if index & 1:  # mirror left-right
+        left, right = right, left
+    if index & 2:  # mirror top-bottom
+        top, bottom = bottom, top
+    flags = (TOP if top else 0) | (RIGHT if right else 0)
+    return flags | (BOTTOM if bottom else 0) | (LEFT if left else 0)
+
+
+_SIDE_IMAGES = tuple(tuple(_image_sides(sides, index) for sides in range(16)) for index in range(8))
+"""For each symmetry, the image of every undrawn-sides mask."""
+
+
+def _transform(cells: Component, index: int) -> Component:
+    """One of the eight symmetries of the square applied to a component, moved to (0, 0)."""
+    images = _SIDE_IMAGES[index]
+    if index & 4:
+        moved = [(y, x, images[sides]) for x, y, sides in cells]
+    else:
+        moved = [(x, y, images[sides]) for x, y, sides in cells]
+    if index & 1:
+        moved = [(-x, y, sides) for x, y, sides in moved]
+    if index & 2:
+        moved = [(x, -y, sides) for x, y, sides in moved]
+    min_x = min(c[0] for c in moved)
+    min_y = min(c[1] for c in moved)
+    return tuple(sorted([(x - min_x, y - min_y, s) for x, y, s in moved]))
+
+
+def string_counts(cells: Component) -> tuple[int, int]:
+    """How many strings of the component lead to the ground, and how many join two coins."""
+    inside = {(x, y) for x, y, _ in cells}
+    grounded = ends = 0
+    for x, y, sides in cells:
+        for side in SIDES:
+            if sides & side:
+                dx, dy = STEP[side]
+                if (x + dx, y + dy) in inside:
+                    ends += 1
+                else:
+                    grounded += 1
+    return grounded, ends // 2
+
+
+CANONICAL_MEMO_LIMIT = 30_000
+"""Most components whose key is remembered as they lie on the board (about 40 MB)."""
+
+_canonical_memo: dict[Component, Key] = {}
+
+
+def canonical(cells: Component) -> Key:
+    """The key equal components share: chain or loop by length, else the least image."""
+    known = _canonical_memo.get(cells)
+    if known is not None:
+        return known
+    key = _canonical(cells)
+    if len(_canonical_memo) >= CANONICAL_MEMO_LIMIT:
+        _canonical_memo.clear()
+    _canonical_memo[cells] = key
+    return key
+
+
+def _canonical(cells: Component) -> Key:
+    """:func:`canonical` worked out afresh."""
+    if all(degree(s) == 2 for _, _, s in cells):
+        grounded = string_counts(cells)[0]
+        if grounded == 2:
+            return ("chain", len(cells))
+        if grounded == 0:
+            return ("loop", len(cells))
+    return ("other", min(_transform(cells, index) for index in range(8)))
+
+
+def kind(key: Key) -> str:
+    """ "chain", "loop" or "other"."""
+    return str(key[0])
+
+
+def position_key(t: Tables, drawn: int) -> tuple[Key, ...]:
+    """The sorted canonical keys of every component: equal for equivalent positions."""
+    return tuple(sorted((canonical(c) for c in components_of(t, drawn)), key=repr))
+
+
+def chain_cells(length: int) -> Component:
+    """A straight chain of ``length`` coins, both ends at the ground."""
+    return tuple((x, 0, LEFT | RIGHT) for x in range(length))
+
+
+def loop_cells(length: int) -> Component:
+    """A ring of ``length`` coins (an even number, at least 4) as a 2 × (length / 2) band."""
+    assert length >= 4 and length % 2 == 0
+    width = length // 2
+    cells: list[Cell] = []
+    for x in range(width):
+        for y in (0, 1):
+            sides = 0
+            if x > 0:
+                sides |= LEFT
+            if x < width - 1:
+                sides |= RIGHT
+            if x in (0, width - 1):
+                sides |= BOTTOM if y == 0 else TOP
+            cells.append((x, y, sides))
+    return tuple(sorted(cells))
+
+
+def cells_of(key: Key) -> Component:
+    """A component with this canonical key."""
+    if key[0] in ("chain", "loop"):
+        length = key[1]
+        assert isinstance(length, int)
+        return chain_cells(length) if key[0] == "chain" else loop_cells(length)
+    cells = key[1]
+    assert isinstance(cells, tuple)
+    return cells

@@ -1,0 +1,150 @@
+"""Strings and coins: canonical components, and Nimstring values against brute force.
+
+The brute force plays Nimstring itself — cut a string, move again after a capture, the
+player who cannot move loses — on a component plus a Nim heap of ``k``; the component's
+value is the ``k`` for which the player to move loses. It knows nothing of loony moves,
+chains or gifts, so it checks the shortcuts :mod:`core.ai.boxes.nimstring` takes.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.ai.boxes.analysis import side_counts
+from core.ai.boxes.coins import (
+    SIDES,
+    STEP,
+    Component,
+    canonical,
+    cells_of,
+    chain_cells,
+    components_of,
+    loop_cells,
+    position_key,
+)
+from core.ai.boxes.nimstring import nimber, string_count, value_of
+from core.ai.boxes.tables import tables
+
+GROUND = -99
+"""Ground ends are (GROUND - side, coin row): one per string, so strings stay distinct."""
+BRUTE_MAX_STRINGS = 13
+"""Brute force handles components up to this many strings in well under a second."""
+
+String = tuple[tuple[int, int], tuple[int, int]]
+
+
+def strings_of(components: list[Component]) -> frozenset[String]:
+    """Every string of the components as a pair of coin positions (or a ground end)."""
+    result: set[String] = set()
+    for cells in components:
+        inside = {(x, y) for x, y, _ in cells}
+        for x, y, sides in cells:
+            for side in SIDES:
+                if sides & side:
+                    dx, dy = STEP[side]
+                    other = (x + dx, y + dy)
+                    if other not in inside:
+                        result.add(((x, y), (GROUND - side, y)))
+                    else:
+                        result.add((min((x, y), other), max((x, y), other)))
+    return frozenset(result)
+
+
+@cache
+def player_to_move_wins(strings: frozenset[String], heap: int) -> bool:
+    """Nimstring on ``strings`` plus a Nim heap: a capture obliges its maker to move again."""
+    for string in strings:
+        rest = strings - {string}
+        captured = any(coin[0] > GROUND and not any(coin in s for s in rest) for coin in string)
+        if captured:
+            if player_to_move_wins(rest, heap):
+                return True
+        elif not player_to_move_wins(rest, heap):
+            return True
+    return any(not player_to_move_wins(strings, smaller) for smaller in range(heap))
+
+
+def brute_nimber(components: list[Component]) -> int:
+    """The heap size that makes the sum a loss for the player to move."""
+    strings = strings_of(components)
+    for heap in range(12):
+        if not player_to_move_wins(strings, heap):
+            return heap
+    raise AssertionError("loony: no heap balances it")
+
+
+def settled_positions(rows: int, cols: int) -> list[int]:
+    """Every position of the board with no box on three sides (none capturable)."""
+    t = tables(rows, cols)
+    result = []
+    for drawn in range(1 << t.geo.line_count):
+        counts = side_counts(t, drawn)
+        if 3 not in counts and any(c < 4 for c in counts):
+            result.append(drawn)
+    return result
+
+
+def test_chains_and_loops_get_their_keys_wherever_they_lie() -> None:
+    assert canonical(chain_cells(4)) == ("chain", 4)
+    assert canonical(loop_cells(6)) == ("loop", 6)
+    t = tables(2, 2)
+    # Nothing drawn on 2×2: one component of four coins, eight strings to the ground.
+    assert position_key(t, 0) == (canonical(components_of(t, 0)[0]),)
+    assert string_count(components_of(t, 0)[0]) == 12
+
+
+def test_equal_components_share_a_key_under_the_symmetries() -> None:
+    t = tables(3, 3)
+    keys: dict[object, set[int]] = {}
+    rng = random.Random(7)
+    for _ in range(300):
+        drawn = rng.getrandbits(t.geo.line_count)
+        for cells in components_of(t, drawn):
+            # Every image of a component under the square's symmetries has the same key.
+            images = {canonical(cells_of(canonical(cells)))}
+            assert images == {canonical(cells)}
+            keys.setdefault(canonical(cells), set()).add(len(cells))
+    assert all(len(sizes) == 1 for sizes in keys.values())
+
+
+def test_every_small_component_has_its_brute_force_value() -> None:
+    checked = set()
+    for rows, cols in ((1, 1), (1, 2), (1, 3), (1, 4), (2, 2)):
+        t = tables(rows, cols)
+        for drawn in settled_positions(rows, cols):
+            for cells in components_of(t, drawn):
+                key = canonical(cells)
+                if key in checked or string_count(cells) > BRUTE_MAX_STRINGS:
+                    continue
+                checked.add(key)
+                assert nimber(key) == brute_nimber([cells]), cells
+    assert len(checked) > 100
+
+
+def test_a_position_is_worth_the_nim_sum_of_its_components() -> None:
+    t = tables(2, 2)
+    for drawn in settled_positions(2, 2)[::7]:
+        parts = components_of(t, drawn)
+        assert value_of(parts) == brute_nimber(parts)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(2, 3), (3, 2), (1, 5), (3, 3)]), st.randoms(use_true_random=False))
+def test_larger_boards_components_match_brute_force(
+    size: tuple[int, int], rng: random.Random
+) -> None:
+    rows, cols = size
+    t = tables(rows, cols)
+    for _ in range(50):
+        drawn = rng.getrandbits(t.geo.line_count)
+        counts = side_counts(t, drawn)
+        if 3 in counts or all(c == 4 for c in counts):
+            continue
+        parts = [c for c in components_of(t, drawn) if string_count(c) <= BRUTE_MAX_STRINGS]
+        for cells in parts:
+            assert nimber(canonical(cells)) == brute_nimber([cells]), cells
+        return
