@@ -466,8 +466,19 @@ class PresenceMessage(Envelope):
 
 
 class HintView(BaseModel):
+    """The move the computer (hard) would make, and why where the theory gives a reason."""
+
     move: Move
-    reason: str | None = Field(default=None, description="why, as a stable code (may be null)")
+    reason: str | None = Field(
+        default=None,
+        description="why, as a stable code (null for a quiet move). Dots and Boxes: "
+        "takes_free_boxes, takes_all, declines_to_keep_control, sacrifice_to_keep_control, "
+        "gives_fewest_boxes, keeps_control, safe_line; Dots: captures, double_threat, "
+        "blocks_capture, escapes",
+    )
+    count: int = Field(
+        default=0, description="the boxes or marks the reason is about (taken, offered), else 0"
+    )
 
 
 class AckMessage(Envelope):

@@ -26,6 +26,14 @@ def choose_move_json(
     return state.move_to_json(move)
 
 
+def hint_json(record: dict[str, Any], seed: int, time_limit: float) -> dict[str, Any]:
+    """Hard's move in wire form with the reason for it: ``{move, reason, count}``."""
+    ai = importlib.import_module("core.ai")
+    state = replay(record)
+    hint = ai.hint_with_reason(state, level="hard", seed=seed, time_limit=time_limit)
+    return {"move": state.move_to_json(hint.move), "reason": hint.reason, "count": hint.boxes}
+
+
 def start_worker(parent_pid: int) -> None:
     """The pool's initializer: follow the parent, then warm up."""
     watch_parent(parent_pid)

@@ -12,7 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from server.errors import ApiError
-from server.rooms.ai_worker import choose_move_json, start_worker
+from server.rooms.ai_worker import choose_move_json, hint_json, start_worker
 
 T = TypeVar("T")
 
@@ -42,6 +42,15 @@ class ComputerPlayer:
         started = time.perf_counter()
         move = await self.run(choose_move_json, record, level, seed, time_limit)
         return move, time.perf_counter() - started
+
+    async def hint(
+        self, record: dict[str, Any], seed: int, time_limit: float
+    ) -> tuple[dict[str, Any], float]:
+        """Hard's move in wire form with its reason (``{move, reason, count}``) and the
+        seconds it took."""
+        started = time.perf_counter()
+        hint = await self.run(hint_json, record, seed, time_limit)
+        return hint, time.perf_counter() - started
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a worker process (``work`` must be importable there)."""

@@ -319,12 +319,12 @@ class RoomService:
         refusal = rules.refuse_hint(room, seat)
         if refusal is not None:
             raise ApiError(refusal.code, refusal.message)
-        move, seconds = await self.computer.choose(
-            room.game.to_json(), room.level or "normal", seed(room.id, loaded.version),
-            self.settings.ai_time_limit,
-        )  # fmt: skip
+        # The hint is always hard's analysis, whatever level the computer plays at.
+        hint, seconds = await self.computer.hint(
+            room.game.to_json(), seed(room.id, loaded.version), self.settings.ai_time_limit
+        )
         self.metrics.on_ai_think(seconds)
-        return Done(loaded.version, hint=HintView.model_validate({"move": move}))
+        return Done(loaded.version, hint=HintView.model_validate(hint))
 
     async def rest_move_allowed(self, room_id: str, token: str | None) -> None:
         """REST moves are limited per seat token (websocket messages per connection)."""

@@ -60,6 +60,9 @@ async def test_undo_hint_level_and_new_game(server: LiveServer) -> None:
         legal = RoomModel(grant["state"]).legal_moves()
         hint = (await act(client, room, token, type="hint")).json()
         assert hint["hint"]["move"] in legal and hint["version"] == socket.version
+        # Hard's hint with its reason: on an empty board every line is safe.
+        assert hint["hint"]["reason"] in {"safe_line", "keeps_control"}
+        assert hint["hint"]["count"] == 0
         assert (await move(client, room, token, legal[0])).status_code == 200
         await socket.expect(
             "event", lambda m: m["event"]["kind"] == "move" and m["event"]["seat"] == 1

@@ -1048,13 +1048,22 @@ export interface components {
              */
             type: "hint";
         };
-        /** HintView */
+        /**
+         * HintView
+         * @description The move the computer (hard) would make, and why where the theory gives a reason.
+         */
         HintView: {
+            /**
+             * Count
+             * @description the boxes or marks the reason is about (taken, offered), else 0
+             * @default 0
+             */
+            count?: number;
             /** Move */
             move: components["schemas"]["LineMove"] | components["schemas"]["PointMove"];
             /**
              * Reason
-             * @description why, as a stable code (may be null)
+             * @description why, as a stable code (null for a quiet move). Dots and Boxes: takes_free_boxes, takes_all, declines_to_keep_control, sacrifice_to_keep_control, gives_fewest_boxes, keeps_control, safe_line; Dots: captures, double_threat, blocks_capture, escapes
              */
             reason?: string | null;
         };

@@ -242,8 +242,8 @@ describe("RoomConnection", () => {
     const { conn, ws } = started(3);
     const hint = conn.hint();
     const ref = ws.sentOf("hint")[0]!.ref;
-    ws.receive({ protocol: 2, type: "ack", room: "room1", version: 3, ref, duplicate: false, hint: { move: { line: [[0, 0], [1, 0]] } } });
-    await expect(hint).resolves.toEqual({ line: [[0, 0], [1, 0]] });
+    ws.receive({ protocol: 2, type: "ack", room: "room1", version: 3, ref, duplicate: false, hint: { move: { line: [[0, 0], [1, 0]] }, reason: "sacrifice_to_keep_control", count: 2 } });
+    await expect(hint).resolves.toEqual({ move: { line: [[0, 0], [1, 0]] }, reason: "sacrifice_to_keep_control", count: 2 });
   });
 
   it("stops for good when the seat is taken over elsewhere, and reclaims on request", () => {

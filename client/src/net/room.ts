@@ -13,6 +13,7 @@ import {
   type AckMessage,
   type ClientMessage,
   type EventMessage,
+  type Hint,
   type Move,
   type ResyncMessage,
   type RoomAction,
@@ -240,11 +241,12 @@ export class RoomConnection {
     await this.command(action);
   }
 
-  /** The move the computer would make here. */
-  async hint(): Promise<Move | null> {
+  /** The move the computer (hard) would make here, with the reason for it if it has one. */
+  async hint(): Promise<Hint | null> {
     this.requireToken();
     const ack = await this.command({ type: "hint" });
-    return (ack.hint?.move as Move | undefined) ?? null;
+    if (!ack.hint) return null;
+    return { move: ack.hint.move as Move, reason: ack.hint.reason ?? null, count: ack.hint.count ?? 0 };
   }
 
   /** Ask the server to bring this client up to date (a `sync`). */

@@ -28,6 +28,12 @@ export type GameName = ServerSnapshot["game"];
 export type Seat = SeatView["seat"];
 export type RequestKind = S["PendingRequestView"]["kind"];
 export type Move = S["LineMove"] | S["PointMove"];
+/** What the computer would play here, and why (a reason code, null for a quiet move). */
+export interface Hint {
+  move: Move;
+  reason: string | null;
+  count: number;
+}
 export type Outcome = S["OutcomeView"];
 export type Action = NonNullable<Status["allowed"]>[0][number];
 export type HintView = S["HintView"];

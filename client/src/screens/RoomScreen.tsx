@@ -13,6 +13,7 @@ import { BOARD_SLOTS } from "./boardSlots";
 import { allowedActions, isFriendRoom, waitingForGuest } from "./allowed";
 import { dailyStanding } from "./dailyCount";
 import { gameIdOf } from "./myGames";
+import { hintReason } from "./room/hintReason";
 import { announceEvent, finalScore, resultHeadline } from "./room/announce";
 import { describeSeats, gameTitle, isMyTurn, turnText } from "./room/people";
 import { useRoom } from "./room/useRoom";
@@ -40,7 +41,7 @@ let serial = 0;
 
 export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX.Element {
   const tr = useI18n();
-  const { t } = tr;
+  const { t, tn } = tr;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const [hint, setHint] = useState<{ move: Move; version: number } | null>(null);
@@ -382,10 +383,13 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
             onAct={act}
             onHint={() =>
               run(async () => {
-                const mv = await conn!.hint();
-                if (mv) {
-                  setHint({ move: mv, version: state.version });
-                  info(state.game === "dots" ? "dots.hintShown" : "controls.hintShown");
+                const found = await conn!.hint();
+                if (found) {
+                  setHint({ move: found.move, version: state.version });
+                  const shownKey = state.game === "dots" ? "dots.hintShown" : "controls.hintShown";
+                  const why = hintReason(t, tn, found);
+                  if (why) info("hint.shown", { shown: t(shownKey), why });
+                  else info(shownKey);
                 }
               })
             }
