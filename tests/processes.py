@@ -157,12 +157,14 @@ class RedisServer(Running):
         return f"redis://127.0.0.1:{self.port}/0"
 
 
-def start_redis(directory: Path, *options: str, config: Path | None = None) -> RedisServer:
-    """A redis-server of the test's own on a free port, data in ``directory``."""
+def start_redis(directory: Path, *options: str, config: Path | None = None,
+                port: int | None = None) -> RedisServer:  # fmt: skip
+    """A redis-server of the test's own on a free port (or ``port``: a restart), data in
+    ``directory``."""
     binary = shutil.which("redis-server")
     assert binary, "redis-server is needed (Debian package redis-server)"
     for _ in range(5):
-        port = free_port()
+        port = port or free_port()
         args = [binary] + ([str(config)] if config else []) + [
             "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory),
             "--daemonize", "no", "--protected-mode", "yes", *options,

@@ -40,6 +40,12 @@ def make_engine(url: str) -> Engine:
 MIGRATION_LOCK_ID = 0x7E7AD
 
 
+def database_ping(engine: Engine) -> None:
+    """Raise if the database does not answer (``SELECT 1``)."""
+    with engine.connect() as connection:
+        connection.execute(text("SELECT 1"))
+
+
 def _alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))

@@ -25,6 +25,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 from server.store.keys import RoomKeys
+from server.store.outage import storage_of
 from server.store.room_store import parse_frame
 
 log = logging.getLogger("tetrad.hub")
@@ -185,8 +186,9 @@ class Hub:
                 )
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("pub/sub read failed; retrying")
+            except Exception as error:
+                if storage_of(error) is None:  # an outage is logged by those it fails
+                    log.exception("pub/sub read failed; retrying")
                 await asyncio.sleep(0.5)
                 continue
             if message is None:
