@@ -202,6 +202,19 @@ def postgres_database() -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def forget_keys(redis_url: str, prefix: str) -> None:
+    """Delete every key under ``prefix`` (what a long run left in a shared Redis)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+        for start in range(0, len(keys), 1000):
+            client.delete(*keys[start : start + 1000])
+    finally:
+        client.close()
+
+
 @dataclass
 class Processes:
     """Everything a test started, stopped at its end (whatever state it is in)."""
