@@ -80,7 +80,13 @@ def _ref_of(data: str) -> str | None:
     except (ValueError, RecursionError):
         return None
     ref = value.get("ref") if isinstance(value, dict) else None
-    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+    if not isinstance(ref, str) or len(ref) > 64:
+        return None
+    try:  # json.loads lets a lone surrogate (``"\ud83d"``) through; it cannot be sent back
+        ref.encode()
+    except UnicodeEncodeError:
+        return None
+    return ref
 
 
 async def _receive_text(ws: WebSocket, limit: int) -> str | ApiError:

@@ -150,6 +150,18 @@ async def test_a_server_killed_mid_game_loses_no_confirmed_move(site: Site) -> N
     assert offline_after < 15
 
 
+async def _local_game(
+    http: httpx.AsyncClient, url: str, moves: int
+) -> tuple[Player, websockets.ClientConnection]:
+    """A room on one device (one token plays both seats), its socket, ``moves`` played."""
+    grant = await create_room(http, mode="local", rows=2, cols=2)
+    player = Player(grant["room_id"], grant["token"])
+    socket = await _open(url, player.room_id, player.token)
+    for _ in range(moves):
+        assert (await player.move(http)).status_code == 200
+    return player, socket
+
+
 async def _open(url: str, room_id: str, token: str) -> websockets.ClientConnection:
     """A seat's websocket, welcomed."""
     socket = await websockets.connect(f"{_ws(url)}/api/rooms/{room_id}/ws")
@@ -171,11 +183,7 @@ async def _presence_where(socket: websockets.ClientConnection, guest: bool) -> N
 async def test_redis_paused_killed_and_restarted_loses_no_confirmed_move(site: Site) -> None:
     server = site.serve()
     async with httpx.AsyncClient(base_url=server.url, timeout=15) as http:
-        grant = await create_room(http, mode="local", rows=2, cols=2)
-        player = Player(grant["room_id"], grant["token"])
-        socket = await _open(server.url, player.room_id, player.token)
-        for _ in range(3):
-            assert (await player.move(http)).status_code == 200
+        player, socket = await _local_game(http, server.url, moves=3)
 
         # Paused: a 503 within about TETRAD_REDIS_TIMEOUT, not a hanging request.
         os.kill(site.redis.pid, signal.SIGSTOP)
@@ -245,9 +253,7 @@ def _ws(url: str) -> str:
 async def test_a_killed_pubsub_connection_loses_no_event(site: Site) -> None:
     server = site.serve()
     async with httpx.AsyncClient(base_url=server.url, timeout=15) as http:
-        grant = await create_room(http, mode="local", rows=2, cols=2)
-        player = Player(grant["room_id"], grant["token"])
-        socket = await _open(server.url, player.room_id, player.token)
+        player, socket = await _local_game(http, server.url, moves=0)
         for _ in range(3):
             assert (await player.move(http)).status_code == 200
             admin = aioredis.Redis.from_url(site.redis.url)

@@ -230,8 +230,8 @@ def main() -> int:
     for problem in report.problems:
         print("problem:", problem)
     print(f"server error log lines: {len(errors)}")
-    for line in errors[:5]:
-        print("  ", line[:300])
+    for line in errors[:2]:
+        print("  ", line[:4000])
     return 1 if report.problems or errors else 0
 
 

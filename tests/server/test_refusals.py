@@ -19,7 +19,8 @@ from server.errors import ERROR_CODES
 from server.settings import Settings
 from tests.conftest import LiveServer, StartServer
 from tests.processes import RedisServer, start_redis
-from tests.server.room_client import Socket, act, create_room, join_room, line, move
+from tests.server.room_client import Socket, act, create_room, line, move
+from tests.server.test_websocket import live_room
 
 AOF = ("--appendonly", "yes", "--appendfsync", "always", "--save", "")
 
@@ -148,9 +149,7 @@ async def test_status_and_code_agree_for_unknown_endpoints_and_methods(
 
 
 async def test_a_move_clears_a_pending_offer_with_a_declined_event(server: LiveServer) -> None:
-    async with httpx.AsyncClient(base_url=server.url) as client:
-        grant = await create_room(client, mode="live", rows=2, cols=2)
-        guest = await join_room(client, grant)
+    grant, guest = await live_room(server, rows=2, cols=2)
     room = grant["room_id"]
     gold = await Socket.open(server, room, grant["token"])
     coral = await Socket.open(server, room, guest["token"])
@@ -190,3 +189,15 @@ async def test_readyz_reports_the_outbox_backlog(server: LiveServer) -> None:
 def test_a_dead_opponent_is_shown_offline_within_5_seconds_by_default() -> None:
     settings = Settings()
     assert settings.presence_ttl_seconds + settings.heartbeat_seconds <= 5
+
+
+async def test_a_ref_that_cannot_be_sent_back_is_dropped_not_fatal(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="correspondence", rows=2, cols=2)
+    socket = await Socket.open(server, grant["room_id"], grant["token"])
+    await socket.ws.send('{"type": "nope", "ref": "\\ud83d"}')  # a lone surrogate (found by fuzz)
+    refused = await socket.expect("error")
+    assert refused["code"] == "bad_request" and refused["ref"] is None
+    await socket.send(type="ping", ref="p1")
+    assert (await socket.expect("pong"))["ref"] == "p1"
+    await socket.close()
