@@ -68,7 +68,7 @@ class Settings(BaseSettings):
         ),
     )
     redis_timeout: float = Field(
-        default=1.0,
+        default=1.5,
         gt=0,
         description=(
             "Seconds to wait for Redis to accept a connection or answer a command; past it "

@@ -177,9 +177,13 @@ class Player:
         move = next_move(state)
         move_id = f"m-{uuid.uuid4().hex[:12]}"
         body = {"move": move, "version": state["version"], "move_id": move_id}
-        response = await http.post(
-            f"/api/rooms/{self.room_id}/moves", json=body, headers=bearer(self.token)
-        )
-        if response.status_code == 200:
+        while True:  # unavailable: retry, as clients are told to (the move id keeps it once)
+            response = await http.post(
+                f"/api/rooms/{self.room_id}/moves", json=body, headers=bearer(self.token)
+            )
+            if response.status_code != 503:
+                break
+            await asyncio.sleep(0.2)
+        if response.status_code == 200:  # a resend already applied is acked as a duplicate
             self.confirmed.append(move)
         return response

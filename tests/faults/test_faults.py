@@ -21,6 +21,7 @@ import websockets
 
 from server.errors import ERROR_CODES
 from tests.faults.conftest import Player, Site, log_lines
+from tests.processes import Tetrad
 from tests.topology.game_api import (
     create_room,
     finished_game_id,
@@ -211,16 +212,24 @@ async def test_redis_paused_killed_and_restarted_loses_no_confirmed_move(site: S
         state = await play_to_the_end(http, player)
         record = await until(lambda: record_of(http, state), "game recorded")
         assert recorded_lines(record) == [line_of(m) for m in player.confirmed]
-        # The socket saw documented messages only, and every move's event.
+        # The socket saw documented messages only.
         seen = await _drain(socket)
         await socket.close()
     errors = [m for m in seen if m.get("type") == "error"]
     assert all(m["code"] in ERROR_CODES for m in errors), errors
-    storage = [line["msg"] for line in log_lines(server) if line.get("logger") == "tetrad.storage"]
-    assert storage and storage[0].startswith("redis unavailable"), storage
-    assert storage[-1] == "redis available again"
-    assert len(storage) <= 4, storage  # the pause and the kill: one line each way
+    # One line when each outage starts and one when it ends (the pause and the kill, one
+    # outage if the kill came before the probe saw Redis back after the pause; a
+    # loaded machine may add a slow answer of its own), no tracebacks.
+    storage = await until(lambda: _storage_lines_settled(server), "outages logged", timeout=15)
+    down = [text for text in storage if text.startswith("redis unavailable")]
+    assert storage[::2] == down and storage[1::2] == ["redis available again"] * len(down)
+    assert 1 <= len(down) <= 4, storage
     assert not [line for line in log_lines(server) if line.get("level") == "error"]
+
+
+async def _storage_lines_settled(server: Tetrad) -> list[str] | None:
+    lines = [line["msg"] for line in log_lines(server) if line.get("logger") == "tetrad.storage"]
+    return lines if lines and lines[-1] == "redis available again" else None
 
 
 async def _state_if_up(http: httpx.AsyncClient, room_id: str) -> dict[str, Any] | None:

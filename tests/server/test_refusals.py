@@ -113,7 +113,7 @@ async def test_a_paused_redis_gives_unavailable_instead_of_a_hanging_request(
         ok = await client.get(f"/api/rooms/{grant['room_id']}")
         assert ok.status_code == 200
     # The default answers a hung Redis within about 2 s.
-    assert Settings().redis_timeout <= 1.0
+    assert Settings().redis_timeout <= 1.5
 
 
 @pytest.mark.parametrize("size", [65_537, 1024 * 1024])
