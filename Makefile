@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 RUN_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
 RUN_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
-.PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check
+.PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check fuzz-long soak
 
 # Dependencies at the exact versions of constraints.txt, the same the image installs.
 $(STAMP): pyproject.toml constraints.txt
@@ -65,6 +65,17 @@ bench: setup
 	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[dev,bench]'
 	$(BIN)/python bench/boxes_speed.py
 	$(BIN)/python bench/dots_speed.py
+
+# Long runs, not part of `make test`: 100,000 hostile messages against a `tetrad serve`
+# (FUZZ_CASES=…), and the soak: 200 rooms on two processes, one killed every 5 minutes
+# (SOAK_MINUTES=…; see bench/soak.py).
+FUZZ_CASES ?= 100000
+fuzz-long: setup
+	$(BIN)/python -m tests.fuzz.runner --cases $(FUZZ_CASES)
+
+SOAK_MINUTES ?= 30
+soak: setup
+	$(BIN)/python bench/soak.py --minutes $(SOAK_MINUTES)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

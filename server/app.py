@@ -16,13 +16,14 @@ from pydantic import TypeAdapter, ValidationError
 from pydantic.json_schema import JsonSchemaMode
 from redis.asyncio import Redis
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core.review import Limits
 from server.api import daily, games, health, review, rooms
 from server.db.records import FinishedGame, store_finished_game
-from server.db.session import database_url, make_engine, migrate
-from server.errors import ApiError, code_for_validation
+from server.db.session import database_ping, database_url, make_engine, migrate
+from server.errors import ApiError, ErrorCode, code_for_validation, unavailable
 from server.http_edge import HeadAsGet, SecurityHeaders
 from server.http_observer import HttpObserver
 from server.log_format import configure_logging
@@ -38,13 +39,21 @@ from server.settings import Settings
 from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
 from server.store.memory import MemoryWatch
-from server.store.redis_client import REDIS_FAILURES, redis_client
+from server.store.outage import STORAGE_ERRORS, Outages
+from server.store.redis_client import redis_client
 from server.store.room_store import RoomStore
 from server.ws import endpoint
 from server.ws.hub import Hub, Listener
 from server.ws.presence import PresenceKeeper
 
 log = logging.getLogger("tetrad.app")
+ANY_METHOD = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+HTTP_CODES: dict[int, ErrorCode] = {
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "message_too_large",
+}
+"""Codes of the refusals Starlette makes itself (no route, a route without that method)."""
 REDIS_WARM_CONNECTIONS = 8
 RECORD_BODY_BYTES = 64 * 1024
 """Bodies that carry a whole game record (review, analysis, a room continuing a game) may
@@ -117,17 +126,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         embedded: EmbeddedValkey | None = None
+        metrics = Metrics()
         redis_url = settings.redis_url
         if redis_url is None:
             embedded = EmbeddedValkey(settings.data_dir / "valkey", settings.embedded_fsync)
             redis_url = await asyncio.to_thread(embedded.start)
-        redis = redis_client(redis_url)
+        # Timeouts on every connection and command: a Redis that hangs (paused, a network
+        # partition) gives ``unavailable`` in about TETRAD_REDIS_TIMEOUT, not a request that
+        # never ends.
+        timeout = settings.redis_timeout
+        redis = redis_client(redis_url, timeout=timeout)
+        # The subscriber blocks on reads for as long as no room message comes: no read
+        # timeout there (redis-py would apply the socket timeout to that wait).
+        subscriber = redis_client(redis_url, socket_connect_timeout=timeout)
+        outages = Outages(metrics.count_redis_error)
+        outages.watch("redis", lambda: store_ping(redis))
         # Open a few pooled connections now: redis-py's connection setup is slow (it looks up
         # package metadata each time), better paid at startup than by the first moves.
         await asyncio.gather(*(store_ping(redis) for _ in range(REDIS_WARM_CONNECTIONS)))
         engine = make_engine(database_url(settings.database_url, settings.data_dir))
         await asyncio.to_thread(migrate, engine)
-        metrics = Metrics()
+        outages.watch("database", lambda: asyncio.to_thread(database_ping, engine))
         computer = ComputerPlayer(settings.ai_workers)
         computer.warm()
 
@@ -162,27 +181,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await endpoint.catch_up_listeners(service, room_id, listeners)
 
         hub = Hub(
-            redis,
+            subscriber,
             settings.key_prefix,
             on_rooms=metrics.watched_rooms.set,
             catch_up=catch_up,
             on_event=service.repository.saw_version,
         )
         await hub.start(f"{settings.key_prefix}:process:{turns.process_id}")
-        presence = PresenceKeeper(hub, service)
+        presence = PresenceKeeper(hub, service, outages)
         presence.start()
         drainer.start()
         memory.start()
         app.state.settings = settings
         app.state.redis = redis
         app.state.engine = engine
-        app.state.metrics = metrics
         app.state.rooms = service
         app.state.analyses = analyses
         app.state.hub = hub
         app.state.presence = presence
         app.state.memory = memory
         app.state.outbox = drainer
+        app.state.outages = outages
+        app.state.metrics = metrics
         tune_garbage_collector()
         log.info("tetrad ready", extra={"embedded_store": embedded is not None})
         try:
@@ -196,7 +216,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await analyses.close()
             metrics.close()
             computer.close()
+            await outages.close()
             await redis.aclose()
+            await subscriber.aclose()
             engine.dispose()
             if embedded is not None:
                 await asyncio.to_thread(embedded.stop)
@@ -224,21 +246,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {404: "bad_request", 405: "bad_request", 413: "message_too_large"}.get(
-            error.status_code, "bad_request"
-        )
+        code = HTTP_CODES.get(error.status_code, "bad_request")
+        headers = getattr(error, "headers", None)
         return JSONResponse(
-            {"code": code, "message": str(error.detail)}, status_code=error.status_code
+            {"code": code, "message": str(error.detail)},
+            status_code=error.status_code,
+            headers=headers,
         )
 
-    async def redis_failed(request: Request, error: Exception) -> JSONResponse:
-        log.warning("Redis failed: %r", error, extra={"path": request.url.path})
-        request.app.state.metrics.count_redis_error(error)
-        api = ApiError("unavailable", "the room store does not answer; try again soon")
-        return JSONResponse(api.body(), status_code=api.status)
+    async def storage_down(request: Request, error: Exception) -> JSONResponse:
+        outages: Outages | None = getattr(request.app.state, "outages", None)
+        if outages is not None:
+            outages.report(error, request.url.path)
+        api = unavailable()
+        return JSONResponse(api.body(), status_code=api.status, headers={"Retry-After": "1"})
 
-    for failure in REDIS_FAILURES:
-        app.add_exception_handler(failure, redis_failed)
+    for storage_error in STORAGE_ERRORS:
+        app.add_exception_handler(storage_error, storage_down)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:
@@ -253,12 +277,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.router.add_websocket_route(endpoint.PATH, endpoint.room_socket)
 
-    @app.api_route(
-        "/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE"], include_in_schema=False
-    )
-    async def unknown_api(rest: str) -> JSONResponse:
-        api = ApiError("bad_request", f"no such endpoint: /api/{rest}")
-        return JSONResponse(api.body(), status_code=404)
+    @app.api_route("/api/{rest:path}", methods=list(ANY_METHOD), include_in_schema=False)
+    async def unknown_api(request: Request, rest: str) -> JSONResponse:
+        allowed = _methods_at(app, request.scope)
+        if allowed:
+            api = ApiError("method_not_allowed", f"{request.method} is not allowed here")
+            headers = {"Allow": ", ".join(sorted(allowed))}
+            return JSONResponse(api.body(), status_code=api.status, headers=headers)
+        api = ApiError("not_found", f"no such endpoint: /api/{rest}")
+        return JSONResponse(api.body(), status_code=api.status)
 
     serve_client(app, settings)
     app.add_middleware(
@@ -272,6 +299,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(HttpObserver)  # outermost: access log and request metrics
     app.openapi = lambda: _openapi_with_messages(app)  # type: ignore[method-assign]
     return app
+
+
+def _methods_at(app: FastAPI, scope: Scope) -> set[str]:
+    """The methods the app's own routes (not the catch-alls) answer at the request's path."""
+    routes = [r for r in app.routes if ":path}" not in str(getattr(r, "path", ""))]
+    return {
+        method
+        for method in ANY_METHOD
+        if any(r.matches({**scope, "method": method})[0] == Match.FULL for r in routes)
+    }
 
 
 def _openapi_with_messages(app: FastAPI) -> dict[str, Any]:

@@ -10,6 +10,8 @@ from typing import Any, Literal, get_args
 
 ErrorCode = Literal[
     "bad_request",
+    "not_found",
+    "method_not_allowed",
     "invalid_move",
     "illegal_move",
     "invalid_options",
@@ -36,6 +38,8 @@ ERROR_CODES: tuple[str, ...] = get_args(ErrorCode)
 
 HTTP_STATUS: dict[str, int] = {
     "bad_request": 400,
+    "not_found": 404,
+    "method_not_allowed": 405,
     "invalid_move": 400,
     "illegal_move": 409,
     "invalid_options": 400,
@@ -82,6 +86,11 @@ class ApiError(Exception):
 
     def __repr__(self) -> str:
         return f"ApiError({self.code!r}, {self.message!r})"
+
+
+def unavailable() -> ApiError:
+    """What a request that met a storage outage is told (the client retries)."""
+    return ApiError("unavailable", "storage is unavailable; retry in a moment")
 
 
 def code_for_validation(locations: list[tuple[str | int, ...]], *, tagged: bool) -> ErrorCode:

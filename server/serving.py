@@ -23,6 +23,11 @@ from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import PayloadTooBig
+from websockets.frames import Frame, Opcode
+
+from server.protocol import ErrorMessage
 
 try:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -30,13 +35,57 @@ except ImportError:  # pragma: no cover - httptools comes with uvicorn[standard]
     HttpToolsProtocol = None  # type: ignore[assignment,misc]
 
 WS_MAX_FRAME = 64 * 1024
-"""Largest websocket frame uvicorn accepts; messages over ``max_message_bytes`` are refused
-with ``message_too_large`` by the endpoint, larger frames close the connection."""
+"""Largest websocket message uvicorn reads; messages over ``max_message_bytes`` are refused
+with ``message_too_large`` by the endpoint and the socket stays, larger ones are refused with
+``message_too_large`` too and the connection is closed (1009) without reading them."""
 
 WS_MAX_QUEUE = 4
 """Incoming frames buffered per connection before reading pauses (uvicorn's ``websockets``
 implementation; the default sans-I/O one reads into its own queue, drained by the endpoint,
 whose per-connection rate limit answers floods)."""
+
+
+class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol, which says why when a message is too large to read.
+
+    Past ``ws_max_size`` the websocket library fails the connection with 1009 and uvicorn
+    drops the transport at once; the client, still writing, often sees only a reset. Here
+    the documented ``error`` event (``message_too_large``) goes out first, then the close
+    frame, and the connection is half-closed: what the client still sends is read and
+    discarded until it closes its side (or ``CLOSE_AFTER`` seconds pass), so nothing it was
+    told is lost to a reset.
+    """
+
+    CLOSE_AFTER = 5.0
+    _refused = False
+
+    def handle_parser_exception(self) -> None:
+        if not isinstance(self.conn.parser_exc, PayloadTooBig):
+            super().handle_parser_exception()
+            return
+        if self._refused:
+            return  # the rest of the refused message, discarded by the parser
+        self._refused = True
+        notice = ErrorMessage(
+            room=_room_of(str(self.scope.get("path", ""))),
+            version=0,
+            code="message_too_large",
+            message=f"messages are limited to {self.config.ws_max_size} bytes",
+        ).model_dump_json()
+        frame = Frame(Opcode.TEXT, notice.encode()).serialize(mask=False)
+        output = [frame, *(chunk for chunk in self.conn.data_to_send() if chunk)]
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": 1009, "reason": ""})
+        self.close_sent = True
+        self.transport.write(b"".join(output))
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.close_timer = self.loop.call_later(self.CLOSE_AFTER, self.transport.close)
+
+
+def _room_of(path: str) -> str:
+    """The room id of a room socket's path (``/api/rooms/{room_id}/ws``)."""
+    parts = path.strip("/").split("/")
+    return parts[2] if len(parts) == 4 and parts[:2] == ["api", "rooms"] else ""
 
 
 def set_nodelay(transport: asyncio.BaseTransport) -> None:
@@ -73,7 +122,7 @@ def uvicorn_config(app: Any, **options: Any) -> uvicorn.Config:
     passed on (host, port, fd, workers, log_level, factory…) and may override them."""
     values: dict[str, Any] = {
         "http": HTTP_PROTOCOL,
-        "ws": "websockets-sansio",
+        "ws": RoomWebSocketProtocol,
         "ws_max_size": WS_MAX_FRAME,
         "ws_max_queue": WS_MAX_QUEUE,
         "ws_per_message_deflate": False,

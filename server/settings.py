@@ -69,6 +69,14 @@ class Settings(BaseSettings):
             "(`postgresql://user:password@host/db`); unset, SQLite in data_dir."
         ),
     )
+    redis_timeout: float = Field(
+        default=1.5,
+        gt=0,
+        description=(
+            "Seconds to wait for Redis to accept a connection or answer a command; past it "
+            "the request is answered `unavailable` (503) instead of hanging."
+        ),
+    )
     key_prefix: str = Field(
         default="tetrad",
         pattern=r"^[A-Za-z0-9_.:-]{1,64}$",
@@ -109,12 +117,12 @@ class Settings(BaseSettings):
 
     # -- websocket presence ----------------------------------------------------------------
     presence_ttl_seconds: float = Field(
-        default=15.0,
+        default=4.0,
         gt=0,
         description="A seat counts as connected until this long after its last heartbeat.",
     )
     heartbeat_seconds: float = Field(
-        default=5.0, gt=0, description="How often a live connection refreshes its presence."
+        default=1.0, gt=0, description="How often a live connection refreshes its presence."
     )
     hello_timeout_seconds: float = Field(
         default=20.0,

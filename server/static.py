@@ -122,7 +122,7 @@ def serve_client(app: FastAPI, settings: Settings) -> None:
     async def client(request: Request, path: str) -> Response:
         if not files.built:
             return JSONResponse(
-                {"code": "bad_request", "message": "the web client is not built (make run)"},
+                {"code": "not_found", "message": "the web client is not built (make run)"},
                 status_code=404,
             )
         return files.response(request, path)

@@ -157,12 +157,14 @@ class RedisServer(Running):
         return f"redis://127.0.0.1:{self.port}/0"
 
 
-def start_redis(directory: Path, *options: str, config: Path | None = None) -> RedisServer:
-    """A redis-server of the test's own on a free port, data in ``directory``."""
+def start_redis(directory: Path, *options: str, config: Path | None = None,
+                port: int | None = None) -> RedisServer:  # fmt: skip
+    """A redis-server of the test's own on a free port (or ``port``: a restart), data in
+    ``directory``."""
     binary = shutil.which("redis-server")
     assert binary, "redis-server is needed (Debian package redis-server)"
     for _ in range(5):
-        port = free_port()
+        port = port or free_port()
         args = [binary] + ([str(config)] if config else []) + [
             "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory),
             "--daemonize", "no", "--protected-mode", "yes", *options,
@@ -198,6 +200,19 @@ def postgres_database() -> Iterator[str]:
     finally:
         with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def forget_keys(redis_url: str, prefix: str) -> None:
+    """Delete every key under ``prefix`` (what a long run left in a shared Redis)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+        for start in range(0, len(keys), 1000):
+            client.delete(*keys[start : start + 1000])
+    finally:
+        client.close()
 
 
 @dataclass

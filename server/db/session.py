@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +17,8 @@ from alembic.script import ScriptDirectory
 from fastapi import Depends, Request
 from sqlalchemy import Engine, text
 from sqlmodel import Session, create_engine
+
+from server.store.outage import DATABASE_ERRORS
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -38,6 +41,12 @@ def make_engine(url: str) -> Engine:
 
 
 MIGRATION_LOCK_ID = 0x7E7AD
+
+
+def database_ping(engine: Engine) -> None:
+    """Raise if the database does not answer (``SELECT 1``)."""
+    with engine.connect() as connection:
+        connection.execute(text("SELECT 1"))
 
 
 def _alembic_config() -> Config:
@@ -94,8 +103,14 @@ def _file_lock(engine: Engine) -> Iterator[None]:
 
 
 def get_session(request: Request) -> Iterator[Session]:
-    with Session(request.app.state.engine) as session:
+    session = Session(request.app.state.engine)
+    try:
         yield session
+    finally:
+        # Closing runs after the answer went out; a connection the database dropped
+        # meanwhile cannot be rolled back, and must not break the client's keep-alive.
+        with contextlib.suppress(*DATABASE_ERRORS):
+            session.close()
 
 
 SessionDep = Annotated[Session, Depends(get_session)]

@@ -21,18 +21,10 @@ from urllib.parse import SplitResult, unquote, urlsplit
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
-from redis.exceptions import RedisClusterException, RedisError
 
 HEALTH_CHECK_SECONDS = 30
 CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
 SENTINEL_SCHEMES = ("redis+sentinel", "rediss+sentinel")
-
-
-REDIS_FAILURES: tuple[type[Exception], ...] = (RedisError, RedisClusterException)
-"""What an unreachable or unready Redis raises, whatever the topology: redis-py's
-``RedisClusterException`` (``SlotNotCoveredError``…) is not a ``RedisError``, while
-``ClusterDownError``, ``TryAgainError``, ``MovedError`` and Sentinel's
-``MasterNotFoundError`` are."""
 
 
 class RedisUrlError(ValueError):

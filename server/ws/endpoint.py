@@ -19,7 +19,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
-from server.errors import ApiError, code_for_validation
+from server.errors import ApiError, code_for_validation, unavailable
 from server.protocol import (
     CLOSE_HELLO_TIMEOUT,
     CLOSE_ROOM_GONE,
@@ -43,13 +43,13 @@ from server.protocol import (
 from server.rooms import presence as room_presence
 from server.rooms import views
 from server.rooms.service import RoomService
-from server.store.redis_client import REDIS_FAILURES
+from server.store.outage import STORAGE_ERRORS, Outages
 from server.ws.connection import Connection, TokenBucket
 from server.ws.hub import Hub, Listener
 
 log = logging.getLogger("tetrad.ws")
-STORE_UNAVAILABLE = ApiError("unavailable", "the room store does not answer; try again soon")
 PATH = "/api/rooms/{room_id}/ws"
+CLOSE_TRY_AGAIN_LATER = 1013
 
 
 def _error(conn: Connection, error: ApiError, ref: str | None) -> str:
@@ -80,7 +80,13 @@ def _ref_of(data: str) -> str | None:
     except (ValueError, RecursionError):
         return None
     ref = value.get("ref") if isinstance(value, dict) else None
-    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+    if not isinstance(ref, str) or len(ref) > 64:
+        return None
+    try:  # json.loads lets a lone surrogate (``"\ud83d"``) through; it cannot be sent back
+        ref.encode()
+    except UnicodeEncodeError:
+        return None
+    return ref
 
 
 async def _receive_text(ws: WebSocket, limit: int) -> str | ApiError:
@@ -150,6 +156,13 @@ async def room_socket(ws: WebSocket) -> None:
         conn.send(_error(conn, error, None))
         conn.close(CLOSE_ROOM_GONE, error.code)
         await conn.drain(2)
+    except STORAGE_ERRORS as error:
+        # Storage failed while the connection was being set up: say so, and let the
+        # client connect again (1013: try again later).
+        _report(ws, error)
+        conn.send(_error(conn, unavailable(), None))
+        conn.close(CLOSE_TRY_AGAIN_LATER, "unavailable")
+        await conn.drain(2)
     except Exception:
         log.exception("websocket failed", extra={"room": room_id})
     finally:
@@ -189,8 +202,12 @@ async def _await_hello(
         if not isinstance(message, Hello):
             conn.send(_error(conn, ApiError("bad_request", "say hello first"), message.ref))
             continue
-        # room_not_found ends the connection
-        loaded, seat = await service.seat_for(conn.room_id, message.token)
+        try:  # room_not_found ends the connection
+            loaded, seat = await service.seat_for(conn.room_id, message.token)
+        except STORAGE_ERRORS as failed:
+            _report(ws, failed)
+            conn.send(_error(conn, unavailable(), message.ref))
+            continue
         if message.token and seat is None:
             error = ApiError("bad_token", "this token holds no seat here; hello again")
             conn.send(_error(conn, error, message.ref))
@@ -299,10 +316,15 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: s
             if error.code == "room_not_found":
                 raise
             conn.send(_error(conn, error, message.ref))
-        except REDIS_FAILURES as error:
-            log.warning("Redis failed: %r", error, extra={"room": conn.room_id})
-            ws.app.state.metrics.count_redis_error(error)
-            conn.send(_error(conn, STORE_UNAVAILABLE, message.ref))
+        except STORAGE_ERRORS as error:
+            _report(ws, error)  # the socket stays: the client sends the command again
+            conn.send(_error(conn, unavailable(), message.ref))
+
+
+def _report(ws: WebSocket, error: BaseException) -> None:
+    outages: Outages | None = getattr(ws.app.state, "outages", None)
+    if outages is not None:
+        outages.report(error, "websocket")
 
 
 async def _handle(

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from redis.asyncio import Redis
 
 from server.store.keys import RoomKeys
+from server.store.outage import storage_of
 from server.store.room_store import parse_frame
 from server.store.subscriber import Subscriber, subscriber_for
 
@@ -202,8 +203,9 @@ class Hub:
                 message = await self._subscriber.get_message()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("pub/sub read failed; retrying")
+            except Exception as error:
+                if storage_of(error) is None:  # an outage is logged by those it fails
+                    log.exception("pub/sub read failed; retrying")
                 await asyncio.sleep(0.5)
                 continue
             if message is None:

@@ -29,6 +29,7 @@ from server.errors import ApiError
 from server.protocol import CLOSE_ROOM_GONE, CLOSE_TAKEN_OVER
 from server.rooms.presence import publish_presence
 from server.rooms.service import RoomService
+from server.store.outage import Outages
 from server.store.room_store import PresenceQuery
 from server.ws.hub import Hub, Listener
 
@@ -38,9 +39,10 @@ BATCH = 256
 
 
 class PresenceKeeper:
-    def __init__(self, hub: Hub, service: RoomService) -> None:
+    def __init__(self, hub: Hub, service: RoomService, outages: Outages | None = None) -> None:
         self.hub = hub
         self.service = service
+        self.outages = outages or Outages()
         self._seen: dict[str, tuple[bool, bool, int]] = {}
         self._task: asyncio.Task[None] | None = None
 
@@ -60,8 +62,9 @@ class PresenceKeeper:
                 await self.round()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("presence round failed")
+            except Exception as error:
+                if not self.outages.report(error, "presence"):
+                    log.exception("presence round failed")
 
     async def round(self) -> None:
         """One pass over every watched room."""
@@ -126,11 +129,11 @@ class PresenceKeeper:
         if loaded.room.computer_to_move:
             self.service.on_computer_turn(room_id)
 
-    @staticmethod
-    async def _quietly(action: Awaitable[None], room_id: str) -> None:
+    async def _quietly(self, action: Awaitable[None], room_id: str) -> None:
         try:
             await action
         except ApiError:
             return  # the room went away meanwhile; the next round closes its sockets
-        except Exception:
-            log.exception("presence action failed", extra={"room": room_id})
+        except Exception as error:
+            if not self.outages.report(error, "presence"):
+                log.exception("presence action failed", extra={"room": room_id})

@@ -180,4 +180,5 @@ async def test_an_unbuilt_client_says_so(start_server: StartServer, tmp_path: Pa
     async with raw(live.url) as client:
         page = await client.get("/")
     assert page.status_code == 404 and "not built" in page.json()["message"]
+    assert page.json()["code"] == "not_found"
     assert_secured(page)

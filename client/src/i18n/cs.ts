@@ -404,6 +404,8 @@ export const cs: Messages = {
     busy: "Počítač ještě přemýšlí; počkejte na jeho tah.",
     rate_limited: "Příliš mnoho akcí najednou. Chvíli počkejte.",
     message_too_large: "Zpráva je příliš velká.",
+    not_found: "Server tuto adresu nezná. Načtěte stránku znovu.",
+    method_not_allowed: "Server tu takový požadavek nepřijímá. Načtěte stránku znovu.",
     server_full: "Server je teď plný: nové hry půjdou, až některé skončí. Zkuste to později.",
     unavailable: "Server je vytížený. Zkuste to za chvíli.",
     internal_error: "Na serveru nastala chyba. Zkuste to znovu.",

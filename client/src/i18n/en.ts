@@ -418,6 +418,8 @@ const errors: Record<string, string> = {
   busy: "The computer is still thinking; wait for its move.",
   rate_limited: "Too many actions at once. Wait a moment.",
   message_too_large: "The message was too large.",
+  not_found: "The server does not know this address. Reload the page.",
+  method_not_allowed: "The server does not accept this request here. Reload the page.",
   server_full: "This server is full for now: no new games until some finish. Try again later.",
   unavailable: "The server is busy. Try again in a moment.",
   internal_error: "The server hit a problem. Try again.",
