@@ -63,6 +63,15 @@ EXACT_FREE_LINES = 26
 ORDER_SHARE = 0.1
 """Share of hard's search time spent at most on ordering the first lines by Nimstring value
 (and as much again on dropping equivalent ones)."""
+NIMBER_FREE_LINES = 0
+"""Leaves with more free lines than this are not valued by Nimstring (nor root lines ordered
+by it). Off for now: each valuation finds and canonicalises the components afresh, and at
+equal time (5×5, 0.25 s, 40 games against frozen hard) the search with it won 35 % and
+without it 52.5 %, although a leaf's estimate is right more often with it (see
+bench/boxes_estimate.py). Raise it (36 was tried) once valuing components is cheaper."""
+DISTINCT_ROOT = False
+"""Whether root lines with equivalent results are searched once; off with Nimstring above,
+as measured (finding every root line's components costs a few per cent of the time)."""
 NIMBER_WORK = 60
 """New component shapes one leaf's Nimstring valuation may work out (they stay memoised)."""
 
@@ -211,11 +220,14 @@ class ControlSearch:
         rng.shuffle(self.fill_order)
         self.cut = False
         self.nimbers: dict[int, int | None] = {}
+        self.nimber_free_lines = NIMBER_FREE_LINES
         self.best: dict[int, int] = {}
         """The best line found in each searched position, tried first when it comes again."""
 
     def nimber(self, drawn: int) -> int | None:
         """The Nimstring value of a position with no capturable box, if cheap enough."""
+        if (self.t.geo.all_lines & ~drawn).bit_count() > self.nimber_free_lines:
+            return None  # a component too large to value is all but certain
         if drawn in self.nimbers:
             return self.nimbers[drawn]
         budget = self.budget
@@ -403,6 +415,8 @@ def nimber_order(
     t: Tables, drawn: int, safe: list[int], deadline: float, clock: Clock
 ) -> list[int]:
     """Safe lines that leave Nimstring value 0 first: they win the fight for control."""
+    if (t.geo.all_lines & ~drawn).bit_count() > NIMBER_FREE_LINES + 1:
+        return safe
     winning: list[int] = []
     others: list[int] = []
     for line in safe:
@@ -439,7 +453,9 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         now = clock()
         safe = nimber_order(t, drawn, safe, now + (deadline - now) * ORDER_SHARE, clock)
         order_budget = Budget(now + (deadline - now) * 2 * ORDER_SHARE, clock=clock)
-        moves = distinct_moves(t, drawn, safe + sacrifices(t, drawn, counts)[0], order_budget)
+        moves = safe + sacrifices(t, drawn, counts)[0]
+        if DISTINCT_ROOT:
+            moves = distinct_moves(t, drawn, moves, order_budget)
     search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng)
     best_line = moves[0]
     depth = 1
