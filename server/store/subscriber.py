@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.connection import Connection
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisClusterException, RedisError
 
 from server.store.redis_client import HEALTH_CHECK_SECONDS, is_cluster
@@ -44,23 +45,56 @@ class Subscriber(Protocol):
 
 
 class PubSubSubscriber:
-    """``SUBSCRIBE`` on one connection; redis-py subscribes again after a reconnection
-    (through the Sentinel, to the master of the moment)."""
+    """``SUBSCRIBE`` on one connection (through a Sentinel, to the master of the moment).
+
+    Only the reader re-establishes a lost connection, on a fresh ``PubSub`` subscribed to
+    every channel again: if a subscribing task reconnected too, redis-py could open two
+    sockets at once and leave the channels on the one nobody reads. While the connection
+    is being re-established, :meth:`subscribe` refuses at once (the caller answers
+    ``unavailable``) and the ``subscribe`` confirmations that follow the renewal let the
+    hub catch every room up."""
 
     def __init__(self, redis: Redis) -> None:
+        self._redis = redis
         self._pubsub = redis.pubsub()
+        self._channels: set[str] = set()
+        self._broken = False
+
+    def _connected(self) -> bool:
+        connection = self._pubsub.connection
+        return not self._broken and (connection is None or connection.is_connected)
 
     async def subscribe(self, channel: str) -> None:
+        self._channels.add(channel)
+        if not self._connected():
+            raise RedisConnectionError("the pub/sub connection is being re-established")
         await self._pubsub.subscribe(channel)
 
     async def unsubscribe(self, channel: str) -> None:
-        await self._pubsub.unsubscribe(channel)
+        self._channels.discard(channel)
+        if self._connected():
+            await self._pubsub.unsubscribe(channel)
 
     async def get_message(self) -> Message | None:
-        message: Message | None = await self._pubsub.get_message(
-            ignore_subscribe_messages=False, timeout=None
-        )
+        if self._broken:
+            await self._renew()
+        try:
+            message: Message | None = await self._pubsub.get_message(
+                ignore_subscribe_messages=False, timeout=None
+            )
+        except (RedisError, OSError):
+            self._broken = True
+            raise
         return message
+
+    async def _renew(self) -> None:
+        """A fresh connection subscribed to every channel (raises while Redis is away)."""
+        stale, self._pubsub = self._pubsub, self._redis.pubsub()
+        with contextlib.suppress(Exception):
+            await stale.aclose()  # type: ignore[no-untyped-call]
+        if self._channels:
+            await self._pubsub.subscribe(*self._channels)
+        self._broken = False
 
     async def aclose(self) -> None:
         await self._pubsub.aclose()  # type: ignore[no-untyped-call]

@@ -254,11 +254,6 @@ def _ws(url: str) -> str:
     return "ws" + url.removeprefix("http")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="seen about one run in three: after CLIENT KILL of the subscriber (or a Redis "
-    "restart) a socket gets no further room events; the subscriber is being reworked",
-)
 async def test_a_killed_pubsub_connection_loses_no_event(site: Site) -> None:
     server = site.serve()
     async with httpx.AsyncClient(base_url=server.url, timeout=15) as http:

@@ -15,7 +15,8 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.sentinel import MasterNotFoundError, SentinelConnectionPool
 from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 
-from server.store.redis_client import REDIS_FAILURES, RedisUrlError, is_cluster, redis_client
+from server.store.outage import REDIS_ERRORS, storage_of
+from server.store.redis_client import RedisUrlError, is_cluster, redis_client
 from server.store.room_store import Frame, frame, parse_frame
 from server.ws.hub import EventWaiter, Hub
 from tests.conftest import LiveServer
@@ -75,7 +76,8 @@ def test_frames_carry_the_commit_time_of_events() -> None:
 
 def test_redis_errors_of_every_topology_mean_unavailable() -> None:
     for error in (ClusterDownError, TryAgainError, SlotNotCoveredError, MasterNotFoundError):
-        assert issubclass(error, REDIS_FAILURES), error
+        assert issubclass(error, REDIS_ERRORS), error
+        assert storage_of(error("down")) == "redis"
 
 
 async def test_a_cluster_error_is_answered_503_unavailable(
