@@ -187,7 +187,12 @@ def all_closers(board: DotsBoard, player: int) -> dict[int, Closing]:
 
 
 def closers_after(
-    board: DotsBoard, child: DotsBoard, closers: Closers, index: int, refresh_own: bool
+    board: DotsBoard,
+    child: DotsBoard,
+    closers: Closers,
+    index: int,
+    refresh_own: bool,
+    reach: int = REFRESH_REACH,
 ) -> Closers:
     """The closers of both players in ``child``, which is ``board`` after a mark on ``index``.
 
@@ -195,7 +200,8 @@ def closers_after(
     it lies in; it changes the mover's areas only where it lies inside them or next to
     their closing point, and makes new ones closable only nearby.  After a capture every
     old closer is tried again.  The mover's own closers are only worked out when
-    ``refresh_own`` (a search that stops at the other side's reply never reads them).
+    ``refresh_own`` (a search that stops at the other side's reply never reads them), and
+    new ones only within ``reach`` of the mark.
     """
     mover = board.player
     captured = child.areas is not board.areas
@@ -222,7 +228,7 @@ def closers_after(
         }
         retry = [point for point in closers[mover] if point not in own]
         add_closers(child, mover, own, retry)
-        add_closers(child, mover, own, sorted(free_near(child, (index,), REFRESH_REACH)))
+        add_closers(child, mover, own, sorted(free_near(child, (index,), reach)))
     return (own, other) if mover == 0 else (other, own)
 
 
