@@ -24,6 +24,9 @@ NARROW = 12
 """How many of the best candidates are searched beyond the wide depth."""
 MAX_DEPTH = 11
 """Deepening stops here even with time to spare."""
+TAKE_NOW = 0.5
+"""Bonus per mark captured by the move itself: a capture put off can still be spoiled, and
+the search's stand-pat cannot tell taking now from threatening to take later."""
 
 
 def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) -> int:
@@ -67,7 +70,11 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
                     (*focus, index),
                     budget,
                 )
-                found[index] = gain - reply + THREAT_WEIGHT * len(threats(child_closers[player]))
+                found[index] = (
+                    gain * (1 + TAKE_NOW)
+                    - reply
+                    + THREAT_WEIGHT * len(threats(child_closers[player]))
+                )
         except OutOfBudget:
             if not values:
                 values = {index: found.get(index, -1e9) for index in moves}
