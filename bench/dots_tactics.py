@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/dots_tactics.py [--time-limit 1.0] [--level hard] [--verify]
 
+``--level frozen-hard`` runs the player from before issue 15 (bench/frozen_ai), the baseline.
+
 Prints each position with the move played, whether it solves it and the think time, then
 the solved share per kind and overall with p50, p95 and max think time.  ``--verify``
 instead checks the suite's answers with a full-width alpha-beta over the free points next
@@ -18,6 +20,8 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import frozen_ai
 
 from core import ai
 from core.dots.board import EMPTY, DotsBoard
@@ -99,7 +103,11 @@ def main() -> None:
     for tactic in TACTICS:
         state = tactic.state()
         started = time.perf_counter()
-        move = ai.choose_move(state, args.level, seed=1, time_limit=args.time_limit)
+        if args.level.startswith("frozen-"):
+            level = args.level.removeprefix("frozen-")
+            move = frozen_ai.choose_move(state, level, seed=1, time_limit=args.time_limit)
+        else:
+            move = ai.choose_move(state, args.level, seed=1, time_limit=args.time_limit)
         elapsed = time.perf_counter() - started
         assert isinstance(move, Point)
         times.append(elapsed * 1000)

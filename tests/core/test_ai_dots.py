@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from core import ai, dots
 from core.ai import dots as dots_ai
+from core.ai.dots.search import all_closers
 from core.dots import Point
 from tests.core.dots_pictures import from_picture
 
@@ -186,3 +187,67 @@ def test_hard_stays_near_its_time_limit_on_a_large_board() -> None:
 def test_choose_checks_its_level() -> None:
     with pytest.raises(ValueError):
         dots_ai.choose(dots.new_game(5, 5), "expert", random.Random(0), 1.0)
+
+
+# -- hard's opening book and the hint's reasons ---------------------------------------------
+
+
+def frozen_clock() -> float:
+    return 0.0
+
+
+@pytest.mark.parametrize(
+    ("opening", "reply"), [("v16", "u15"), ("u15", "v16"), ("s17", "t18"), ("t18", "s17")]
+)
+def test_the_book_opens_the_cross_with_a_threat_and_blocks_one(opening: str, reply: str) -> None:
+    start = dots.new_game(39, 32, start="cross")  # x: t16 u17, o: u16 t17
+    assert choose(start, "hard") == Point.from_str("v16")
+    # Each of the four threats against an o mark is answered at the ring's gap.
+    assert choose(start.play(Point.from_str(opening)), "hard") == Point.from_str(reply)
+
+
+def test_no_book_move_walks_into_a_capture() -> None:
+    state = dots.new_game(39, 32, start="cross")
+    for _ in range(3):
+        move = dots_ai.book_move(state)
+        assert move is not None
+        state = state.play(move)
+        board = state.to_board()
+        assert not any(gain > 0 for gain, _ in all_closers(board, board.player).values())
+    assert dots_ai.book_move(state) is None
+    assert dots_ai.book_move(dots.new_game(39, 32)) is None
+
+
+@pytest.mark.parametrize(
+    ("picture", "reason", "marks"),
+    [
+        (FREE_CAPTURE, "captures", 1),
+        (ONLY_THREAT, "blocks_capture", 0),
+        (DOUBLE_THREAT, "double_threat", 0),
+        (
+            # o's d3 would threaten both x marks at once: x takes the point first.
+            """
+            ........
+            ..o.o...
+            .ox.xo..
+            ........
+            ........
+            """,
+            "escapes",
+            0,
+        ),
+    ],
+)
+def test_the_hint_says_why(picture: str, reason: str, marks: int) -> None:
+    given = dots_ai.hint(
+        from_picture(picture), random.Random(1), 1.0, clock=frozen_clock, nodes=1000
+    )
+    assert (given.reason, given.marks) == (reason, marks)
+    assert from_picture(picture).is_legal(given.point)
+
+
+def test_a_quiet_hint_has_no_reason() -> None:
+    given = dots_ai.hint(
+        dots.new_game(15, 15), random.Random(1), 1.0, clock=frozen_clock, nodes=1000
+    )
+    assert given == dots_ai.DotsHint(Point(7, 7), None, 0)

@@ -3,7 +3,8 @@
 :func:`choose` returns the point a level plays.  Easy and normal live in
 :mod:`core.ai.dots.search`; hard (:mod:`core.ai.dots.hard`) reads the local fight with
 the forcing search of :mod:`core.ai.dots.fight` and opens the cross start from the book
-of :mod:`core.ai.dots.book`.
+of :mod:`core.ai.dots.book`; :func:`hint` (:mod:`core.ai.dots.hint`) is hard's move with a
+one-line reason code.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from __future__ import annotations
 import time
 from random import Random
 
+from core.ai.dots.book import book_move
 from core.ai.dots.fight import Budget
 from core.ai.dots.hard import hard_move
+from core.ai.dots.hint import DotsHint, Reason, hint
 from core.ai.dots.search import RECENT_MARKS, TIME_SHARE, easy_move, searched_move
 from core.ai.player import Clock, check_level
 from core.dots.geometry import Point
@@ -47,8 +50,11 @@ def choose(
     elif level == "normal":
         index = searched_move(board, recent, 0, rng, deadline, clock)
     else:
+        opening = book_move(state)
+        if opening is not None:
+            return opening
         index = hard_move(board, recent, rng, Budget(nodes, deadline, clock))
     return geo.point(index)
 
 
-__all__ = ["choose"]
+__all__ = ["DotsHint", "Reason", "book_move", "choose", "hint"]
