@@ -67,6 +67,11 @@ class Budget:
     threat_cache: dict[ThreatKey, list[Threat]] = field(default_factory=dict)
     """Threat moves already found, by position, side to move and focus."""
 
+    def check(self) -> None:
+        """Raise OutOfBudget once the deadline has passed."""
+        if self.clock() > self.deadline:
+            raise OutOfBudget
+
     def spend(self) -> None:
         """Count one node; raise OutOfBudget when the nodes or the time are used up."""
         self.visited += 1
@@ -114,6 +119,7 @@ def threat_moves(
     before = closers[player]
     found: list[Threat] = []
     for index in focus_points(board, focus):
+        budget.check()
         if index in before or index in closers[1 - player]:
             continue
         around = [cell[index + step] for step in ring]

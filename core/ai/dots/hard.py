@@ -40,8 +40,11 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     closers: Closers = (all_closers(board, 0), all_closers(board, 1))
     focus = tuple(recent[-2:])
     moves = candidates(board, recent, closers)
-    extra = [i for i, _, _ in threat_moves(board, closers, focus, budget) if i not in moves]
-    moves += extra
+    try:
+        extra = threat_moves(board, closers, focus, budget)
+    except OutOfBudget:
+        extra = []
+    moves += [index for index, _, _ in extra if index not in moves]
     bias = {index: shape_value(board, index) + NOISE * rng.random() for index in moves}
     children: dict[int, tuple[int, DotsBoard, Closers]] = {}
     values: dict[int, float] = {}
@@ -51,6 +54,7 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
         found: dict[int, float] = {}
         try:
             for index in searched:
+                budget.check()
                 if index not in children:
                     child = board.copy()
                     child.place(index)
