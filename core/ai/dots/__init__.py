@@ -16,7 +16,7 @@ from core.ai.dots.book import book_move
 from core.ai.dots.fight import Budget
 from core.ai.dots.hard import hard_move
 from core.ai.dots.hint import DotsHint, Reason, hint
-from core.ai.dots.search import RECENT_MARKS, TIME_SHARE, easy_move, searched_move
+from core.ai.dots.search import RECENT_MARKS, TIME_SHARE, easy_move, normal_move
 from core.ai.player import Clock, check_level
 from core.dots.geometry import Point
 from core.dots.state import DotsState
@@ -48,7 +48,7 @@ def choose(
     if level == "easy":
         index = easy_move(board, rng)
     elif level == "normal":
-        index = searched_move(board, recent, 0, rng, deadline, clock)
+        index = normal_move(board, recent, rng, deadline, clock)
     else:
         opening = book_move(state)
         if opening is not None:

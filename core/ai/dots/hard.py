@@ -7,7 +7,6 @@ from random import Random
 from core.ai.dots.fight import Budget, OutOfBudget, fight_value, threat_moves
 from core.ai.dots.search import (
     NOISE,
-    THREAT_WEIGHT,
     Closers,
     all_closers,
     candidates,
@@ -24,6 +23,8 @@ NARROW = 12
 """How many of the best candidates are searched beyond the wide depth."""
 MAX_DEPTH = 11
 """Deepening stops here even with time to spare."""
+THREAT_WEIGHT = 0.1
+"""Bonus per capture threat a move leaves standing: it keeps the opponent busy."""
 TAKE_NOW = 0.5
 """Bonus per mark captured by the move itself: a capture put off can still be spoiled, and
 the search's stand-pat cannot tell taking now from threatening to take later."""
