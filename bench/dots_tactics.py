@@ -13,7 +13,6 @@ to the marks, to each position's depth (slow: minutes).
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections import defaultdict
@@ -22,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import frozen_ai
+from ai_tournament import percentile
 
 from core import ai
 from core.dots.board import EMPTY, DotsBoard
@@ -121,11 +121,10 @@ def main() -> None:
     for kind, results in solved.items():
         print(f"{kind:<15}{sum(results):>3}/{len(results)}")
     every = [ok for results in solved.values() for ok in results]
-    times.sort()
-    p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
     print(
         f"{'all':<15}{sum(every):>3}/{len(every)} = {100 * sum(every) / len(every):.0f} %   "
-        f"think p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, max {times[-1]:.0f} ms"
+        f"think p50 {percentile(times, 0.5):.0f} ms, p95 {percentile(times, 0.95):.0f} ms, "
+        f"max {max(times):.0f} ms"
     )
 
 
