@@ -251,3 +251,25 @@ def test_a_quiet_hint_has_no_reason() -> None:
         dots.new_game(15, 15), random.Random(1), 1.0, clock=frozen_clock, nodes=1000
     )
     assert given == dots_ai.DotsHint(Point(7, 7), None, 0)
+
+
+def test_hard_never_walks_into_a_capture_in_one() -> None:
+    # Whatever hard plays, the opponent gets no new or bigger capture than it already had,
+    # unless hard's move itself takes at least as much.
+    for seed in range(20):
+        state = middle_game(12, 12, 40, seed)
+        board = state.to_board()
+        player = board.player
+        move = dots_ai.choose(
+            state, "hard", random.Random(seed), 1.0, clock=frozen_clock, nodes=300
+        )
+        child = board.copy()
+        child.place(board.geometry.index(move))
+        taken = child.score[player] - board.score[player]
+        before = all_closers(board, 1 - player)
+        new = [
+            gain
+            for point, (gain, _) in all_closers(child, 1 - player).items()
+            if gain > 0 and (point not in before or before[point][0] < gain)
+        ]
+        assert taken >= max(new, default=0), (seed, move)
