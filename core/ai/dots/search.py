@@ -5,7 +5,7 @@ Everything runs on the fast mutable
 exactly what it captures.
 
 * **easy** plays near the marks already on the sheet, nearly at random, but takes the
-  largest capture lying there.
+  largest capture lying there, or else blocks the largest one the opponent has.
 * **normal** looks one move deep: for every candidate near the action it plays the move and
   asks what the opponent could capture at once, so it takes captures, blocks the threat to
   its marks (usually by occupying the closing point) and never walks into an obvious loss;
@@ -199,20 +199,30 @@ def threats(closers: dict[int, Closing]) -> list[tuple[int, int]]:
 
 
 def easy_move(board: DotsBoard, rng: Random) -> int:
-    """Easy: the largest capture near the marks on the sheet, else a random point near them."""
+    """Easy: the largest capture near the marks on the sheet, else a block of the largest
+    capture the opponent has there, else a random point near them.
+    """
     geo = board.geometry
     marks = live_marks(board, 0) + live_marks(board, 1)
     near = sorted(free_near(board, marks, EASY_REACH))
     if not near:
         centre = geo.index(Point(geo.width // 2, geo.height // 2))
         near = [centre] if board.cell[centre] == EMPTY else sorted(board.playable)
-    player = board.player
+    for player in (board.player, 1 - board.player):
+        best = largest_capture(board, near, player)
+        if best >= 0:
+            return best
+    return rng.choice(near)
+
+
+def largest_capture(board: DotsBoard, points: list[int], player: int) -> int:
+    """The point of ``points`` where ``player`` would capture most, or -1 if none captures."""
     best_gain, best = 0, -1
-    for index in near:
+    for index in points:
         closing = try_move(board, index, player) if may_close(board, index, player) else None
         if closing is not None and closing[0] > best_gain:
             best_gain, best = closing[0], index
-    return best if best >= 0 else rng.choice(near)
+    return best
 
 
 # -- normal and hard --------------------------------------------------------------------
