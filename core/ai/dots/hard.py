@@ -47,6 +47,10 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
         extra = []
     moves += [index for index, _, _ in extra if index not in moves]
     bias = {index: shape_value(board, index) + NOISE * rng.random() for index in moves}
+    # Captures and blocks first, then by shape: a first depth cut short by a loaded machine
+    # has still weighed the moves that matter most.
+    urgent = set(closers[0]) | set(closers[1])
+    moves.sort(key=lambda index: (index in urgent, bias[index]), reverse=True)
     children: dict[int, tuple[int, DotsBoard, Closers]] = {}
     values: dict[int, float] = {}
     depth = 0
@@ -56,14 +60,16 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
         try:
             for index in searched:
                 budget.check()
-                if index not in children:
+                if index not in children or depth == 1:
+                    # Depth 0 reads only the reply's captures, so the mover's own closers
+                    # are worked out (the costly part) from depth 1 on.
                     child = board.copy()
                     child.place(index)
                     gain = lead(child, player) - lead(board, player)
                     children[index] = (
                         gain,
                         child,
-                        closers_after(board, child, closers, index, True),
+                        closers_after(board, child, closers, index, depth > 0),
                     )
                 gain, child, child_closers = children[index]
                 reply = fight_value(
