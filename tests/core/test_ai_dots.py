@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from core import ai, dots
 from core.ai import dots as dots_ai
+from core.ai.dots.search import all_closers
 from core.dots import Point
 from tests.core.dots_pictures import from_picture
 
@@ -52,6 +53,10 @@ DOUBLE_THREAT = """
     ........
     ........
 """
+
+
+def frozen_clock() -> float:
+    return 0.0
 
 
 def choose(state: dots.DotsState, level: str, seed: int = 1, limit: float = 1.0) -> Point:
@@ -135,8 +140,12 @@ def test_easy_and_others_play_near_the_marks(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_seed_gives_the_same_move(level: str) -> None:
+    # A clock that never moves and a node budget: the search stops at the same node each time.
     state = middle_game(12, 12, 30, seed=4)
-    moves = {choose(state, level, seed=7, limit=10.0) for _ in range(3)}
+    moves = {
+        dots_ai.choose(state, level, random.Random(7), 1.0, clock=frozen_clock, nodes=3000)
+        for _ in range(3)
+    }
     assert len(moves) == 1
 
 
@@ -186,3 +195,85 @@ def test_hard_stays_near_its_time_limit_on_a_large_board() -> None:
 def test_choose_checks_its_level() -> None:
     with pytest.raises(ValueError):
         dots_ai.choose(dots.new_game(5, 5), "expert", random.Random(0), 1.0)
+
+
+# -- hard's opening book and the hint's reasons ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "reply"), [("v16", "u15"), ("u15", "v16"), ("s17", "t18"), ("t18", "s17")]
+)
+def test_the_book_opens_the_cross_with_a_threat_and_blocks_one(opening: str, reply: str) -> None:
+    start = dots.new_game(39, 32, start="cross")  # x: t16 u17, o: u16 t17
+    assert choose(start, "hard") == Point.from_str("v16")
+    # Each of the four threats against an o mark is answered at the ring's gap.
+    assert choose(start.play(Point.from_str(opening)), "hard") == Point.from_str(reply)
+
+
+def test_no_book_move_walks_into_a_capture() -> None:
+    state = dots.new_game(39, 32, start="cross")
+    for _ in range(3):
+        move = dots_ai.book_move(state)
+        assert move is not None
+        state = state.play(move)
+        board = state.to_board()
+        assert not any(gain > 0 for gain, _ in all_closers(board, board.player).values())
+    assert dots_ai.book_move(state) is None
+    assert dots_ai.book_move(dots.new_game(39, 32)) is None
+
+
+@pytest.mark.parametrize(
+    ("picture", "reason", "marks"),
+    [
+        (FREE_CAPTURE, "captures", 1),
+        (ONLY_THREAT, "blocks_capture", 0),
+        (DOUBLE_THREAT, "double_threat", 0),
+        (
+            # o's d3 would threaten both x marks at once: x takes the point first.
+            """
+            ........
+            ..o.o...
+            .ox.xo..
+            ........
+            ........
+            """,
+            "escapes",
+            0,
+        ),
+    ],
+)
+def test_the_hint_says_why(picture: str, reason: str, marks: int) -> None:
+    given = dots_ai.hint(
+        from_picture(picture), random.Random(1), 1.0, clock=frozen_clock, nodes=1000
+    )
+    assert (given.reason, given.marks) == (reason, marks)
+    assert from_picture(picture).is_legal(given.point)
+
+
+def test_a_quiet_hint_has_no_reason() -> None:
+    given = dots_ai.hint(
+        dots.new_game(15, 15), random.Random(1), 1.0, clock=frozen_clock, nodes=1000
+    )
+    assert given == dots_ai.DotsHint(Point(7, 7), None, 0)
+
+
+def test_hard_never_walks_into_a_capture_in_one() -> None:
+    # Whatever hard plays, the opponent gets no new or bigger capture than it already had,
+    # unless hard's move itself takes at least as much.
+    for seed in range(20):
+        state = middle_game(12, 12, 40, seed)
+        board = state.to_board()
+        player = board.player
+        move = dots_ai.choose(
+            state, "hard", random.Random(seed), 1.0, clock=frozen_clock, nodes=300
+        )
+        child = board.copy()
+        child.place(board.geometry.index(move))
+        taken = child.score[player] - board.score[player]
+        before = all_closers(board, 1 - player)
+        new = [
+            gain
+            for point, (gain, _) in all_closers(child, 1 - player).items()
+            if gain > 0 and (point not in before or before[point][0] < gain)
+        ]
+        assert taken >= max(new, default=0), (seed, move)

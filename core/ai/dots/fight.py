@@ -1,0 +1,198 @@
+"""Hard's reading of the local fight in Dots: a forcing search over captures, blocks and threats.
+
+The fight around the latest marks is searched as a small game in which the side to move
+may take a capture, block one of the other side's captures by occupying its closing
+point, make a *threat* (a quiet mark that leaves a new capture standing) or stand pat
+and play elsewhere (modelled as a pass).  Captures are counted as they happen, and at the
+horizon the side to move takes its largest capture.  Because threats are moves of the
+search, it reads what a two-ply search cannot:
+
+* captures in 2 and 3 of one's own moves — a threat that cannot be answered, or a chain
+  of threats each of which must be blocked until one cannot;
+* double threats — a mark that leaves two captures only one of which can be blocked;
+* ladders — a group that extends to block each threat and is threatened again, until it
+  reaches the edge (captured) or a friendly mark (escaped);
+* escapes — at the root every candidate is searched, so a move that spoils the other
+  side's forcing sequence scores as well as it deserves.
+
+Threat moves are looked for only near the latest marks of the line being searched
+(:data:`FOCUS_REACH`), which keeps the branching small; the search deepens one ply at a
+time under a node budget and a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from core.ai.dots.search import (
+    Closers,
+    closers_after,
+    lead,
+    threats,
+)
+from core.dots.board import BORDER, EMPTY, DotsBoard
+
+FOCUS_REACH = 2
+"""Threat moves are looked for within this Chebyshev distance of the line's latest marks."""
+FOCUS_MARKS = 2
+"""How many of the line's latest marks the threat moves are looked for around."""
+SEARCH_REACH = 3
+"""Inside the fight search, new closing points are looked for this far from each mark."""
+MIN_THREAT_DEPTH = 3
+"""A threat pays only with a reply and a capture after it, so it needs this many plies left."""
+
+
+Threat = tuple[int, DotsBoard, Closers]
+"""A threat move, the board after it and the closers there (boards in it are never changed)."""
+
+ThreatKey = tuple[bytes, int, tuple[int, ...]]
+"""A position's cells, the side to move and the focus: what the threat moves depend on."""
+
+
+class OutOfBudget(Exception):
+    """The node budget or the clock ran out in the middle of a search."""
+
+
+@dataclass
+class Budget:
+    """How much searching is left: nodes to visit and a deadline on an injected clock."""
+
+    nodes: int
+    deadline: float
+    clock: Callable[[], float]
+    visited: int = 0
+    finished_depth: int = -1
+    """The deepest search depth finished at the root (for benches and tests)."""
+    threat_cache: dict[ThreatKey, list[Threat]] = field(default_factory=dict)
+    """Threat moves already found, by position, side to move and focus."""
+
+    def check(self) -> None:
+        """Raise OutOfBudget once the deadline has passed."""
+        if self.clock() > self.deadline:
+            raise OutOfBudget
+
+    def spend(self) -> None:
+        """Count one node; raise OutOfBudget when the nodes or the time are used up."""
+        self.visited += 1
+        if self.visited > self.nodes or self.clock() > self.deadline:
+            raise OutOfBudget
+
+
+def focus_points(board: DotsBoard, focus: tuple[int, ...]) -> list[int]:
+    """Free points near the latest marks of the line, where threats are looked for."""
+    cell = board.cell
+    ring = board.geometry.ring
+    found: set[int] = set()
+    for source in focus[-FOCUS_MARKS:]:
+        for step in ring:
+            near = source + step
+            if cell[near] == BORDER:
+                continue
+            if cell[near] == EMPTY:
+                found.add(near)
+            for step2 in ring:
+                far = near + step2
+                if cell[far] == EMPTY:
+                    found.add(far)
+    return sorted(found)
+
+
+def threat_moves(
+    board: DotsBoard, closers: Closers, focus: tuple[int, ...], budget: Budget
+) -> list[Threat]:
+    """Quiet moves of the side to move near ``focus`` that leave a new capture standing.
+
+    A move qualifies when it touches an own mark (only a wall can close a ring) and an
+    opponent's mark (the one it threatens), and once played some point closes a capture
+    that did not, or captures more than it did.  Returns each with the board after it.
+    """
+    player = board.player
+    key = (bytes(board.cell), player, focus[-FOCUS_MARKS:])
+    cached = budget.threat_cache.get(key)
+    if cached is not None:
+        return cached
+    cell = board.cell
+    ring = board.geometry.ring
+    wall = player + 1
+    enemy = 2 - player
+    before = closers[player]
+    found: list[Threat] = []
+    for index in focus_points(board, focus):
+        budget.check()
+        if index in before or index in closers[1 - player]:
+            continue
+        around = [cell[index + step] for step in ring]
+        if wall not in around or enemy not in around:
+            continue
+        child = board.copy()
+        child.place(index)
+        if lead(child, player) != lead(board, player):
+            continue  # it captures (or is captured): not a quiet threat
+        child_closers = closers_after(board, child, closers, index, True, SEARCH_REACH)
+        for point, (gain, _) in child_closers[player].items():
+            if gain > 0 and (point not in before or before[point][0] < gain):
+                found.append((index, child, child_closers))
+                break
+    budget.threat_cache[key] = found
+    return found
+
+
+def fight_value(
+    board: DotsBoard,
+    closers: Closers,
+    depth: int,
+    alpha: float,
+    beta: float,
+    focus: tuple[int, ...],
+    budget: Budget,
+    after_pass: bool = False,
+) -> float:
+    """What the side to move gains in the local fight, searched ``depth`` plies deep.
+
+    At depth 0 the side to move takes its largest capture.  Deeper it may stand pat (a
+    pass), capture, block a capture of the other side, or — with at least
+    :data:`MIN_THREAT_DEPTH` plies left — make a threat near the line's latest marks.
+    """
+    budget.spend()
+    player = board.player
+    mine = threats(closers[player])
+    if depth == 0 or board.is_over:
+        return float(mine[0][0]) if mine else 0.0
+    board.player = 1 - player  # type: ignore[assignment]
+    try:
+        best = -fight_value(board, closers, depth - 1, -beta, -alpha, focus, budget, True)
+    finally:
+        board.player = player
+    if best >= beta:
+        return best
+    alpha = max(alpha, best)
+    theirs = threats(closers[1 - player])
+    moves: list[tuple[int, DotsBoard | None, Closers | None]] = [(i, None, None) for _, i in mine]
+    moves += [(i, None, None) for _, i in theirs if i not in closers[player]]
+    if depth >= MIN_THREAT_DEPTH and not after_pass:
+        moves += threat_moves(board, closers, focus, budget)
+    for index, known, known_closers in moves:
+        if known is None or known_closers is None:
+            child = board.copy()
+            child.place(index)
+            child_closers = closers_after(board, child, closers, index, depth > 1, SEARCH_REACH)
+        else:
+            # A cached board is shared: the search below flips ``player`` but puts it back.
+            child, child_closers = known, known_closers
+        gain = lead(child, player) - lead(board, player)
+        value = gain - fight_value(
+            child,
+            child_closers,
+            depth - 1,
+            gain - beta,
+            gain - alpha,
+            (*focus[-FOCUS_MARKS:], index),
+            budget,
+        )
+        if value > best:
+            best = value
+            if value >= beta:
+                break
+            alpha = max(alpha, value)
+    return best

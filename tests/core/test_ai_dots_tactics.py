@@ -1,0 +1,55 @@
+"""Hard solves the hand-made Dots tactics suite (tests/core/dots_tactics.py).
+
+The search is stopped by a node budget with a clock that never moves, so the result does
+not depend on how loaded the machine is; bench/dots_tactics.py measures the same suite at
+a real time limit of 1 s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from core.ai import dots as dots_ai
+from core.dots import Point
+from tests.core.dots_tactics import TACTICS
+
+NODES = 1000
+"""Hard's node budget per position: a small share of what 1 s buys on a loaded machine."""
+KINDS = ("capture1", "escape", "double_threat", "ladder", "defend_double")
+
+
+def frozen_clock() -> float:
+    return 0.0
+
+
+def test_the_suite_is_large_and_covers_every_kind() -> None:
+    assert len(TACTICS) >= 40
+    assert len({tactic.name for tactic in TACTICS}) == len(TACTICS)
+    kinds = Counter(tactic.kind for tactic in TACTICS)
+    assert set(kinds) == set(KINDS)
+    assert min(kinds.values()) >= 5
+
+
+def test_every_answer_is_a_legal_point() -> None:
+    for tactic in TACTICS:
+        state = tactic.state()
+        assert state.to_move == 0 and state.scores == (0, 0), tactic.name
+        assert all(state.is_legal(_point(answer)) for answer in tactic.answers), tactic.name
+
+
+def test_hard_solves_nine_in_ten() -> None:
+    missed = [
+        tactic.name
+        for tactic in TACTICS
+        if not tactic.solved_by(
+            dots_ai.choose(
+                tactic.state(), "hard", random.Random(1), 1.0, clock=frozen_clock, nodes=NODES
+            )
+        )
+    ]
+    assert len(missed) <= len(TACTICS) // 10, missed
+
+
+def _point(text: str) -> Point:
+    return Point.from_str(text)
