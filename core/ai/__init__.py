@@ -29,6 +29,15 @@ from core.errors import IllegalMove, InvalidOptions
 DEFAULT_TIME_LIMIT = 1.0
 
 
+def _check(state: BoxesState | DotsState, level: str, time_limit: float) -> None:
+    """Refuse an unknown level, a non-positive time limit or a finished game."""
+    check_level(level)
+    if not time_limit > 0:
+        raise InvalidOptions(f"time_limit must be positive, not {time_limit!r}")
+    if state.is_over:
+        raise IllegalMove("the game is over")
+
+
 @overload
 def choose_move(
     state: BoxesState, level: str = ..., seed: int | None = ..., time_limit: float = ...
@@ -48,11 +57,7 @@ def choose_move(
     Raises InvalidOptions for an unknown level or a non-positive time limit and IllegalMove
     once the game is over. ``seed`` makes the choice reproducible.
     """
-    check_level(level)
-    if not time_limit > 0:
-        raise InvalidOptions(f"time_limit must be positive, not {time_limit!r}")
-    if state.is_over:
-        raise IllegalMove("the game is over")
+    _check(state, level, time_limit)
     rng = Random(seed)
     if isinstance(state, BoxesState):
         return boxes.choose(state, level, rng, time_limit)
@@ -106,7 +111,8 @@ def hint_with_reason(
     seed: int | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Hint[Line] | Hint[Point]:
-    """The hint of :func:`hint` with the reason for it, in Dots and Boxes where theory has one.
+    """The hint of :func:`hint` with the reason for it where the theory (Dots and Boxes) or
+    the fight around the last marks (Dots: captures, double threat, block, escape) gives one.
 
     The reason costs at most a fifth of a second on top of the move's own time limit.
     """
@@ -115,7 +121,11 @@ def hint_with_reason(
         geo = state.geometry
         why = reason_for(tables_for(geo), state.drawn, geo.index_of[line])
         return Hint(line, why.code, why.boxes)
-    return Hint(choose_move(state, level, seed=seed, time_limit=time_limit), None)
+    _check(state, level, time_limit)
+    if level != "hard":
+        return Hint(choose_move(state, level, seed=seed, time_limit=time_limit), None)
+    found = dots.hint(state, Random(seed), time_limit)
+    return Hint(found.point, found.reason, found.marks)
 
 
 __all__ = [

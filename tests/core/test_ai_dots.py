@@ -277,3 +277,13 @@ def test_hard_never_walks_into_a_capture_in_one() -> None:
             if gain > 0 and (point not in before or before[point][0] < gain)
         ]
         assert taken >= max(new, default=0), (seed, move)
+
+
+def test_core_ai_gives_the_dots_hint_with_its_reason() -> None:
+    state = dots.new_game(width=15, height=15)
+    for name in ("h6", "h7", "g7", "a1", "i7", "a2"):
+        state = state.play(Point.from_str(name))
+    given = ai.hint_with_reason(state, "hard", seed=1, time_limit=0.5)
+    assert (given.move, given.reason, given.boxes) == (Point.from_str("h8"), "captures", 1)
+    quieter = ai.hint_with_reason(state, "easy", seed=1, time_limit=0.5)
+    assert quieter.reason is None
