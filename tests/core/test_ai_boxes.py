@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -312,22 +311,18 @@ def test_hard_plays_every_move_of_a_3x3_game_optimally(opponent) -> None:
 def test_hard_is_exact_once_no_safe_line_is_left_on_5x5() -> None:
     # Five rows of horizontal lines fully drawn: five independent chains of five.
     state = position(5, 5, all_horizontals(5, 5))
-    started = time.perf_counter()
     move = ai.choose_move(state, "hard", seed=1)
-    assert time.perf_counter() - started < 1.1 + 0.5
     after = state.play(move)
     assert analyse(after).capturable_boxes  # it must open a chain; any will do
     assert move in {V(x, y) for y in range(5) for x in range(6)}
 
 
-def test_hard_stops_on_time_on_7x7() -> None:
-    rng = random.Random(3)
-    state = random_safe_phase_position(7, 7, rng)
-    started = time.perf_counter()
+def test_hard_answers_a_7x7_middle_game_under_a_short_limit() -> None:
+    # How long it takes is measured by bench/ai_tournament.py (think times), not here:
+    # the deadline itself is checked on an injected clock below.
+    state = random_safe_phase_position(7, 7, random.Random(3))
     move = ai.choose_move(state, "hard", seed=1, time_limit=0.3)
-    elapsed = time.perf_counter() - started
     assert move in set(state.legal_moves())
-    assert elapsed < 0.3 * 1.1 + 0.5  # loose: the machine is shared
 
 
 def test_hard_search_stops_at_a_deadline_on_an_injected_clock() -> None:
