@@ -215,7 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await turns.close()
             await analyses.close()
             metrics.close()
-            computer.close()
+            await computer.close()
             await outages.close()
             await redis.aclose()
             await subscriber.aclose()

@@ -77,7 +77,10 @@ class ComputerPlayer:
             # A worker that fails to start shows up at the first move; nothing to report here.
             started.add_done_callback(lambda done: done.cancelled() or done.exception())
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop the workers: queued work is dropped, running work (at most a move's or an
+        analysed position's time limit) ends first. Waiting for them lets the pool release
+        its queues and semaphores before the process exits, instead of leaking them."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -116,6 +116,8 @@ async def test_serve_logs_json_warns_without_persistence_and_stops_on_sigterm(
     assert await asyncio.to_thread(serve.process.wait, 30) == 0
 
     lines = serve.output().splitlines()
+    bad = [line for line in lines if not line.startswith("{")]
+    assert not bad, "\n".join(bad)
     entries = [json.loads(line) for line in lines]  # every line is one JSON object
     assert all({"ts", "level", "logger", "msg"} <= set(entry) for entry in entries)
     warnings = [e for e in entries if e["level"] == "warning" and e["logger"] == "tetrad.cli"]
