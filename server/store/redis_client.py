@@ -8,7 +8,8 @@
   again after a failover. The user and password are the master's; the sentinels are asked
   without.
 
-Every form gets the same socket timeouts. The cluster client is typed as :class:`Redis`
+Every form gets the same socket timeouts; a single server's and Sentinel's connections pack
+commands with hiredis (:mod:`server.store.packing`). The cluster client is typed as :class:`Redis`
 for the code that uses it: room keys share one slot per room, and what differs (no
 ``pubsub()``, ``SPUBLISH``) is asked through :func:`is_cluster`.
 """
@@ -21,6 +22,8 @@ from urllib.parse import SplitResult, unquote, urlsplit
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
+
+from server.store.packing import pack_with_hiredis
 
 HEALTH_CHECK_SECONDS = 30
 CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
@@ -87,13 +90,16 @@ def redis_client(url: str, *, timeout: float | None = None, **options: Any) -> R
         master = sentinel.master_for(
             unquote(path[0]), db=db, ssl=tls, **_credentials(parts), **options
         )
+        pack_with_hiredis(master.connection_pool)
         return cast(Redis, master)
     if parts.scheme not in ("redis", "rediss", "unix"):
         raise RedisUrlError(
             f"unknown Redis URL scheme {parts.scheme!r}: use redis://, rediss://, unix://, "
             "redis+cluster:// or redis+sentinel://"
         )
-    return Redis.from_url(url, **timeouts, **options)
+    client = Redis.from_url(url, **timeouts, **options)
+    pack_with_hiredis(client.connection_pool)
+    return client
 
 
 def is_cluster(redis: Redis) -> bool:
