@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -35,7 +35,9 @@ class FinishedGame:
     """Hash of the browser's anonymous id on the daily board: one counted result a day."""
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
+        # Not dataclasses.asdict: it deep-copies the record (every move) before dumping it.
+        data = {field.name: getattr(self, field.name) for field in fields(self)}
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> FinishedGame:

@@ -3,6 +3,8 @@ changed for move events, built from the games' typed snapshots and changes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.boxes import BoxesState, Line
 from core.dots import DotsState, Point
 from core.dots.snapshot import Enclosure
@@ -13,7 +15,6 @@ from server.protocol import (
     DrawnLine,
     House,
     LineMove,
-    MoveEvent,
     OwnedBox,
     PointMove,
 )
@@ -24,12 +25,6 @@ def _xy(point: Point) -> tuple[int, int]:
     return (point.x, point.y)
 
 
-def move_view(move: Move) -> LineMove | PointMove:
-    if isinstance(move, Line):
-        return LineMove(line=(move[0], move[1]))
-    return PointMove(point=_xy(move))
-
-
 def board_view(game: AnyGame) -> BoxesBoard | DotsBoard:
     """The whole position of ``game``, for a snapshot."""
     if isinstance(game, BoxesState):
@@ -38,21 +33,47 @@ def board_view(game: AnyGame) -> BoxesBoard | DotsBoard:
     return _dots_board(game)
 
 
-def move_event(after: AnyGame, seat: int, move: Move, move_id: str | None) -> MoveEvent:
-    """The event of ``move``, played by ``seat``, which led to ``after``."""
-    event = MoveEvent(seat=0 if seat == 0 else 1, move=move_view(move), move_id=move_id)
+def move_event(after: AnyGame, seat: int, move: Move, move_id: str | None) -> dict[str, Any]:
+    """The event of ``move``, played by ``seat``, which led to ``after``: the wire form of a
+    :class:`~server.protocol.MoveEvent`, written as plain JSON data (a move event is on the
+    path of every move, and building the model cost more than the rest of the event; the
+    tests hold it to the model's schema and field order)."""
+    event: dict[str, Any] = {"kind": "move", "seat": 0 if seat == 0 else 1}
+    if isinstance(move, Line):
+        event["move"] = {"line": [list(move[0]), list(move[1])]}
+    else:
+        event["move"] = {"point": [move.x, move.y]}
+    if move_id is not None:
+        event["move_id"] = move_id
     if isinstance(after, BoxesState):
-        event.closed = list(after.last_closed)
+        closed = after.last_closed
+        if closed:
+            event["closed"] = [list(box) for box in closed]
     elif isinstance(after, DotsState):
         change = after.change()
         if not change.is_quiet:
-            event.captures = [_area(area) for area in change.areas_added]
-            event.areas_removed = [_xy(area.key) for area in change.areas_removed]
-            event.houses_added = [_house(house) for house in change.houses_added]
-            event.houses_removed = [
-                (house.key.x, house.key.y, house.owner) for house in change.houses_removed
-            ]
+            if change.areas_added:
+                event["captures"] = [_enclosure_json(a, "captor") for a in change.areas_added]
+            if change.areas_removed:
+                event["areas_removed"] = [[a.key.x, a.key.y] for a in change.areas_removed]
+            if change.houses_added:
+                event["houses_added"] = [
+                    _enclosure_json(house, "owner") for house in change.houses_added
+                ]
+            if change.houses_removed:
+                event["houses_removed"] = [
+                    [house.key.x, house.key.y, house.owner] for house in change.houses_removed
+                ]
     return event
+
+
+def _enclosure_json(found: Enclosure, who: str) -> dict[str, Any]:
+    return {
+        "key": [found.key.x, found.key.y],
+        who: found.owner,
+        "chain": [[point.x, point.y] for point in found.chain],
+        "inside": [[point.x, point.y] for point in found.inside],
+    }
 
 
 def _boxes_board(game: BoxesState) -> BoxesBoard:

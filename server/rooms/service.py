@@ -206,7 +206,7 @@ class RoomService:
                 raise ApiError(room.code, room.message)
             first = next(i for i, s in enumerate(room.seats) if s.token_hash is not None)
             change = Change(room, (Joined(0 if first == 0 else 1),))
-            messages = _texts(views.event_messages(room, room, change.events, 1))
+            messages = views.event_texts(room, room, change.events, 1)
             if await self.repository.create(room, messages):
                 break
         else:
@@ -278,13 +278,13 @@ class RoomService:
     async def _commit(self, loaded: LoadedRoom, change: Change, key: str | None) -> Done | None:
         """Commit ``change``; None if the room moved on meanwhile (decide again)."""
         before, after = loaded.room, change.room
-        messages = views.event_messages(before, after, change.events, loaded.version + 1)
+        messages = views.event_texts(before, after, change.events, loaded.version + 1)
         finished = _finished(after) if after.game.is_over and not before.game.is_over else None
         started = time.perf_counter()
         result = await self.repository.commit(
             loaded,
             change,
-            _texts(messages),
+            messages,
             command_id=key,
             outbox=None if finished is None else finished.to_json(),
         )
@@ -349,10 +349,6 @@ def _command_key(room: Room, seat: Player, command: Command) -> str | None:
     if isinstance(command, PlayMove) and command.move_id is not None:
         return command_key(room, seat, command.move_id)
     return None
-
-
-def _texts(messages: list[Any]) -> list[str]:
-    return [message.model_dump_json() for message in messages]
 
 
 def _finished(room: Room) -> FinishedGame:

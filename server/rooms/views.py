@@ -3,17 +3,18 @@
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from server.protocol import (
+    PROTOCOL_VERSION,
     DeclinedEvent,
     EndedEvent,
-    EventMessage,
     JoinedEvent,
     LevelEvent,
     NewBoardEvent,
-    OutcomeView,
     PendingRequestView,
     PresenceMessage,
     RequestedEvent,
@@ -68,6 +69,10 @@ def seat_views(room: Room, presence: Presence) -> list[SeatView]:
     return views
 
 
+_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""Compact JSON, as pydantic writes it."""
+
+
 ALLOWED_KEPT = 4096
 _allowed: OrderedDict[int, tuple[Room, tuple[list[Action], list[Action]]]] = OrderedDict()
 
@@ -87,18 +92,24 @@ def allowed_actions(room: Room) -> tuple[list[Action], list[Action]]:
     return allowed
 
 
-def status(room: Room, *, with_allowed: bool = True) -> Status:
+def status(room: Room) -> Status:
+    """The status of ``room``, with what each seat may do (for snapshots)."""
+    return Status.model_validate(_status_json(room, allowed_actions(room)))
+
+
+def _status_json(room: Room, allowed: tuple[list[Action], list[Action]] | None) -> dict[str, Any]:
+    """The wire form of a :class:`~server.protocol.Status` as plain JSON data, in the
+    model's field order and with its empty fields left out (see :func:`event_texts`)."""
     game = room.game
+    found: dict[str, Any] = {"to_move": game.to_move, "scores": list(game.scores)}
     outcome = game.outcome()
-    return Status(
-        to_move=game.to_move,
-        scores=game.scores,
-        outcome=None
-        if outcome is None
-        else OutcomeView(winner=outcome.winner, reason=outcome.reason),
-        thinking=room.computer_to_move,
-        allowed=allowed_actions(room) if with_allowed else None,
-    )
+    if outcome is not None:
+        found["outcome"] = {"winner": outcome.winner, "reason": outcome.reason}
+    if room.computer_to_move:
+        found["thinking"] = True
+    if allowed is not None:
+        found["allowed"] = [list(allowed[0]), list(allowed[1])]
+    return found
 
 
 def snapshot(room: Room, version: int, presence: Presence, expires_in: int | None) -> RoomSnapshot:
@@ -122,36 +133,43 @@ def snapshot(room: Room, version: int, presence: Presence, expires_in: int | Non
     )
 
 
-def event_messages(
+def event_texts(
     before: Room, after: Room, events: tuple[Event, ...], first_version: int
-) -> list[EventMessage]:
-    """The messages of ``events`` (which took ``before`` to ``after``), one version each.
+) -> list[str]:
+    """The JSON text of each of ``events`` (which took ``before`` to ``after``) as an
+    :class:`~server.protocol.EventMessage`, one version each.
 
     Every message carries the status after the whole change; the last also carries what
-    each seat may do, if that changed.
+    each seat may do, if that changed. The messages are written from plain data rather
+    than through the models: one is made on every move, and the models cost more than the
+    rest of the move's own work. The tests hold each text to the model's schema and field
+    order (validating it and dumping it again gives the same text).
     """
     allowed = allowed_actions(after)
     changed = allowed != allowed_actions(before)
-    messages = []
-    for offset, event in enumerate(events):
-        last = offset == len(events) - 1
-        current = status(after, with_allowed=False)
-        if last and changed:
-            current.allowed = allowed
-        messages.append(
-            EventMessage(
-                room=after.id,
-                version=first_version + offset,
-                event=_event_view(before, after, event),
-                status=current,
-            )
+    last = len(events) - 1
+    return [
+        _json(
+            {
+                "protocol": PROTOCOL_VERSION,
+                "room": after.id,
+                "version": first_version + offset,
+                "type": "event",
+                "event": _event_json(before, after, event),
+                "status": _status_json(after, allowed if offset == last and changed else None),
+            }
         )
-    return messages
+        for offset, event in enumerate(events)
+    ]
+
+
+def _event_json(before: Room, after: Room, event: Event) -> dict[str, Any]:
+    if isinstance(event, MoveMade):
+        return boards.move_event(after.game, event.seat, event.move, event.move_id)
+    return _event_view(before, after, event).model_dump(mode="json")
 
 
 def _event_view(before: Room, after: Room, event: Event) -> RoomEvent:
-    if isinstance(event, MoveMade):
-        return boards.move_event(after.game, event.seat, event.move, event.move_id)
     if isinstance(event, Joined):
         return JoinedEvent(seat=event.seat)
     if isinstance(event, Requested):
