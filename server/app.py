@@ -217,6 +217,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             metrics.close()
             await computer.close()
             await outages.close()
+            await store.aclose()
             await redis.aclose()
             await subscriber.aclose()
             engine.dispose()

@@ -18,6 +18,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import NoScriptError
 
+from server.store.direct_calls import DirectCalls
 from server.store.keys import RoomKeys, outbox_index, rate_key
 from server.store.redis_client import is_cluster
 
@@ -260,17 +261,24 @@ class LuaScript:
     which goes through ``typing.Protocol`` machinery and cost more CPU than the rest of a
     move's Redis work together; this is the same protocol without that."""
 
-    def __init__(self, redis: Redis, text: str) -> None:
+    def __init__(self, redis: Redis, text: str, direct: DirectCalls | None = None) -> None:
         self.redis = redis
         self.text = text
         self.sha = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()
+        self.direct = direct
+        """Where the calls go when given (see :mod:`server.store.direct_calls`)."""
 
     async def __call__(self, keys: list[str], args: list[Any]) -> Any:
         try:
-            return await self.redis.evalsha(self.sha, len(keys), *keys, *args)  # type: ignore[misc]
+            return await self._evalsha(keys, args)
         except NoScriptError:
             await self.load()
-            return await self.redis.evalsha(self.sha, len(keys), *keys, *args)  # type: ignore[misc]
+            return await self._evalsha(keys, args)
+
+    async def _evalsha(self, keys: list[str], args: list[Any]) -> Any:
+        if self.direct is not None:
+            return await self.direct.execute("EVALSHA", self.sha, len(keys), *keys, *args)
+        return await self.redis.evalsha(self.sha, len(keys), *keys, *args)  # type: ignore[misc]
 
     def queue(self, pipe: Pipeline, keys: list[str], args: list[Any]) -> None:
         """Add a call to ``pipe`` (load the script first: see :meth:`load`)."""
@@ -287,18 +295,25 @@ class RoomStore:
         self.redis = redis
         self.prefix = prefix
         self.events_kept = events_kept
-        self._commit = LuaScript(redis, COMMIT_SCRIPT)
+        # The scripts run on every move's path go straight to the server.
+        self._direct = DirectCalls.of(redis)
+        self._commit = LuaScript(redis, COMMIT_SCRIPT, self._direct)
         self._refresh = LuaScript(redis, REFRESH_SCRIPT)
         self._release = LuaScript(redis, RELEASE_SCRIPT)
         self._touch = LuaScript(redis, TOUCH_SCRIPT)
         self._rate = LuaScript(redis, RATE_SCRIPT)
-        self._load = LuaScript(redis, LOAD_SCRIPT)
+        self._load = LuaScript(redis, LOAD_SCRIPT, self._direct)
         self._events = LuaScript(redis, EVENTS_SCRIPT)
         self.cluster = is_cluster(redis)
         self._publish_command = "SPUBLISH" if self.cluster else "PUBLISH"
 
     def keys(self, room_id: str) -> RoomKeys:
         return RoomKeys(self.prefix, room_id)
+
+    async def aclose(self) -> None:
+        """Close the store's own connections (the client is closed by its owner)."""
+        if self._direct is not None:
+            await self._direct.aclose()
 
     async def load(
         self, room_id: str, *, epoch: int | None = None, moves_from: int = 0
