@@ -33,8 +33,9 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.store.redis_client import is_cluster
 
-IDLE_KEPT = 16
-"""Connections kept open while idle; more are opened while that many commands are in
+IDLE_KEPT = 256
+"""Connections kept open while idle, enough for the calls in flight at a busy moment
+(opening one costs far more than a call); more are opened while that many calls are in
 flight, and closed when they finish."""
 
 
