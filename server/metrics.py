@@ -11,6 +11,7 @@ live processes only: a worker that stops cleanly removes its share.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Final
 
@@ -119,9 +120,11 @@ class Metrics:
         self.redis_errors.labels(type(error).__name__).inc()
 
     def room_hooks(self) -> RoomMetrics:
+        # One child per game and mode, looked up once: labels() costs more than inc().
+        moves_of = functools.cache(self.moves.labels)
         return RoomMetrics(
             on_room_created=lambda game, mode: self.rooms_created.labels(game, mode).inc(),
-            on_move=lambda game, mode: self.moves.labels(game, mode).inc(),
+            on_move=lambda game, mode: moves_of(game, mode).inc(),
             on_ai_think=self.ai_think.observe,
             on_commit=self.commit_seconds.observe,
         )

@@ -163,6 +163,24 @@ def event_texts(
     ]
 
 
+def ack_text(
+    room_id: str, version: int, ref: str | None, move_id: str | None, duplicate: bool
+) -> str:
+    """The JSON text of an :class:`~server.protocol.AckMessage` without a hint, written as
+    event messages are (see :func:`event_texts`): every move is acknowledged."""
+    ack: dict[str, Any] = {
+        "protocol": PROTOCOL_VERSION,
+        "room": room_id,
+        "version": version,
+        "type": "ack",
+        "ref": ref,
+    }
+    if move_id is not None:
+        ack["move_id"] = move_id
+    ack["duplicate"] = duplicate
+    return _json(ack)
+
+
 def _event_json(before: Room, after: Room, event: Event) -> dict[str, Any]:
     if isinstance(event, MoveMade):
         return boards.move_event(after.game, event.seat, event.move, event.move_id)

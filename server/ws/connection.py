@@ -67,6 +67,7 @@ class Connection:
     __slots__ = (
         "_flusher",
         "_handler",
+        "_sending",
         "closing",
         "computer_room",
         "early",
@@ -107,6 +108,8 @@ class Connection:
         self.closing = False
         self.receiving = False
         self._flusher: asyncio.Task[None] | None = None
+        self._sending = False
+        """A message is being written by :meth:`send_now` (others queue behind it)."""
         self._handler: asyncio.Task[Any] | None = asyncio.current_task()
 
     def send(self, text: str | Stamped) -> None:
@@ -131,8 +134,25 @@ class Connection:
         return self.outbox
 
     def _kick(self) -> None:
-        if self._flusher is None:
+        if self._flusher is None and not self._sending:
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
+
+    async def send_now(self, text: str) -> None:
+        """Write ``text`` from the calling task (the connection's own handler, answering a
+        command) when nothing waits to go out: one task less per command. Otherwise it
+        queues behind what waits, as :meth:`send` does."""
+        if self._flusher is not None or self._sending or self.outbox or self.closing:
+            self.send(text)
+            return
+        self._sending = True
+        try:
+            await self.ws.send_text(text)
+        except Exception:  # the socket is gone; the reader notices the disconnect
+            self.closing = True
+        finally:
+            self._sending = False
+            if self.outbox:
+                self._kick()
 
     async def _flush(self) -> None:
         outbox = self._outbox()

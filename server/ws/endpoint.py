@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -347,7 +346,16 @@ async def _handle(
         done = await service.hint(room_id, token)
     else:
         done = await service.command(room_id, token, to_command(message))
-    ack: dict[str, Any] = {"room": room_id, "version": done.version, "ref": message.ref}
-    if isinstance(message, MakeMove):
-        ack["move_id"] = message.move_id
-    conn.send(AckMessage(**ack, duplicate=done.duplicate, hint=done.hint).model_dump_json())
+    move_id = message.move_id if isinstance(message, MakeMove) else None
+    if done.hint is None:
+        ack = views.ack_text(room_id, done.version, message.ref, move_id, done.duplicate)
+        await conn.send_now(ack)
+        return
+    hinted = AckMessage(
+        room=room_id,
+        version=done.version,
+        ref=message.ref,
+        duplicate=done.duplicate,
+        hint=done.hint,
+    )
+    conn.send(hinted.model_dump_json())

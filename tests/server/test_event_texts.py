@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.protocol import EventMessage
+from server.protocol import AckMessage, EventMessage
 from server.rooms import rules, views
 from server.rooms.model import Command, Offer, PlayMove, Room, Undo
 from tests.server.test_room_rules import changed, make_room
@@ -81,3 +81,16 @@ def test_a_capture_and_the_outcome_are_in_the_models_form() -> None:
     texts += made
     for text in texts:
         assert canonical(text) == text
+
+
+@given(
+    version=st.integers(0, 2**40),
+    ref=st.none() | st.text(max_size=64),
+    move_id=st.none() | st.text(min_size=1, max_size=64),
+    duplicate=st.booleans(),
+)
+def test_an_ack_is_in_the_models_form(
+    version: int, ref: str | None, move_id: str | None, duplicate: bool
+) -> None:
+    text = views.ack_text("room", version, ref, move_id, duplicate)
+    assert AckMessage.model_validate_json(text).model_dump_json() == text
