@@ -131,7 +131,9 @@ class RoomRepository:
         room = change.room
         history = change.history
         if history == "append":
-            moves = [move_text(room.game.moves[-1])]
+            last = room.game.last_move  # not .moves, which copies them all
+            assert last is not None
+            moves = [move_text(last)]
             meta_changed = room.requests != loaded.room.requests
         elif history == "rewrite":
             moves = [move_text(move) for move in room.game.moves]
