@@ -23,11 +23,15 @@ How a capture is found, locally and without rescanning the board
 The walls of player *c* are *c*'s live marks: chains link them horizontally, vertically or
 diagonally, so the areas they enclose are connected horizontally and vertically only.
 A new mark can cut an area off only if it joins two or more separate runs of own marks
-around it; a 256-entry table answers that from the eight neighbours.  When it does, the
-engine walks the outline of every area touching the mark, keeping the area on its right
-and the walls on its left.  A walk that turns right four times more than left has gone
-round the area, so the area is enclosed and the outline is its tightest chain; a walk
-that turns left has gone round the outside of the walls instead.  The walks run side by
+around it (a 256-entry table answers that from the eight neighbours) and two of those runs
+already belong to one chain, so that the mark closes a loop.  A union-find forest over the
+marks (``chains``) tells the second cheaply; it never forgets a link, so after a capture it
+may take two marks for linked that are not any more, which costs a walk but never misses a
+capture.  When both hold, the engine walks the outline of every area touching the mark,
+keeping the area on its right and the walls on its left.  A walk that turns right four
+times more than left has gone round the area, so the area is enclosed and the outline is
+its tightest chain; a walk that turns left has gone round the outside of the walls
+instead.  The walks run side by
 side, so a small enclosed area is settled after a few steps even when a long wall is
 also touched.  A flood fill inside the chain then collects the area with everything in
 it.  When the walk passes a mark twice or comes back near itself, own marks stick into
@@ -40,6 +44,7 @@ house rule costs one look-up when no house is involved.
 from __future__ import annotations
 
 from array import array
+from functools import cache
 from typing import TypeAlias
 
 from core.dots.geometry import Geometry
@@ -87,6 +92,36 @@ def _local_groups(walls: int) -> tuple[int, ...]:
 
 
 LOCAL_GROUPS: tuple[tuple[int, ...], ...] = tuple(_local_groups(walls) for walls in range(256))
+
+
+def _linked_runs(walls: int) -> tuple[int, ...]:
+    """One ring position (0 to 7, clockwise from east) per run of linked neighbours.
+
+    ``walls`` is a pattern as for :data:`LOCAL_GROUPS`.  Two neighbours next to each other
+    on the ring are linked, and so are two orthogonal neighbours at a right angle (they are
+    diagonal to each other).  When the mark cuts off an area, it splits its free
+    neighbours into as many groups as there are runs.
+    """
+    ring = [position for position in range(8) if walls >> position & 1]
+    parent = {position: position for position in ring}
+
+    def root(position: int) -> int:
+        while parent[position] != position:
+            position = parent[position]
+        return position
+
+    for position in ring:
+        for near in ((position + 1) % 8, (position + 2) % 8 if position % 2 == 0 else -1):
+            if near in parent:
+                parent[root(near)] = root(position)
+    return tuple(sorted({root(position) for position in ring}))
+
+
+@cache
+def run_offsets(stride: int) -> tuple[tuple[int, ...], ...]:
+    """Per neighbour pattern, the index offset of one neighbour in each linked run."""
+    ring = (1, stride + 1, stride, stride - 1, -1, -stride - 1, -stride, -stride + 1)
+    return tuple(tuple(ring[position] for position in _linked_runs(walls)) for walls in range(256))
 
 
 def neighbour_walls(cell: bytearray, index: int, stride: int, wall: int) -> int:
@@ -137,6 +172,7 @@ class DotsBoard:
     __slots__ = (
         "areas",
         "cell",
+        "chains",
         "cut_off",
         "enclosed",
         "geometry",
@@ -146,6 +182,7 @@ class DotsBoard:
         "owner",
         "playable",
         "player",
+        "runs",
         "score",
         "slot",
         "win_margin",
@@ -161,6 +198,13 @@ class DotsBoard:
     """Indices of the points that may be played, in no particular order."""
     slot: array[int]
     """Position of each index in ``playable``, or -1."""
+    chains: array[int]
+    """A union-find forest over the marks: each mark's parent in its chain's tree (an
+    index that is not a mark is its own root).  Live marks linked to each other share a
+    tree; a capture leaves its marks in their trees, so two marks in one tree may no longer
+    be linked, but two linked live marks are always in one tree."""
+    runs: tuple[tuple[int, ...], ...]
+    """Per neighbour pattern, one index offset per run of linked neighbours (shared)."""
     player: Player
     score: list[int]
     cut_off: int
@@ -183,6 +227,8 @@ class DotsBoard:
         self.slot = array("i", [-1]) * geo.cells
         for position, index in enumerate(self.playable):
             self.slot[index] = position
+        self.chains = array("i", range(geo.cells))
+        self.runs = run_offsets(geo.stride)
         self.player = 0
         self.score = [0, 0]
         self.cut_off = 0
@@ -201,6 +247,8 @@ class DotsBoard:
         board.enclosed = self.enclosed[:]
         board.playable = self.playable[:]
         board.slot = self.slot[:]
+        board.chains = self.chains[:]
+        board.runs = self.runs
         board.player = self.player
         board.score = self.score[:]
         board.cut_off = self.cut_off
@@ -237,6 +285,7 @@ class DotsBoard:
             raise IllegalMove(f"point {self.geometry.point(index)!r} is taken")
         self.cell[index] = self.mark[index] = player + 1
         self._drop_playable(index)
+        self._link(index)
 
     def place(self, index: int) -> None:
         """The player to move puts a mark on ``index``; every capture it makes is taken.
@@ -262,11 +311,62 @@ class DotsBoard:
         self.player = _OTHER[player]
         self.last = index
         self.moves += 1
-        groups = LOCAL_GROUPS[neighbour_walls(cell, index, self.geometry.stride, wall)]
-        if len(groups) > 1 and self._close(index, player, groups):
-            return
+        walls = neighbour_walls(cell, index, self.geometry.stride, wall)
+        runs = self.runs[walls]
+        if runs:
+            # Join the mark to the chains of its neighbours; only a mark that links two
+            # runs of the same chain can cut an area off (see the module docs).
+            chains = self.chains
+            root = index + runs[0]
+            while True:
+                up = chains[root]
+                if up == root:
+                    break
+                top = chains[up]
+                chains[root] = top
+                root = top
+            chains[index] = root
+            if (
+                len(runs) > 1
+                and self._join(index, runs, root)
+                and self._close(index, player, LOCAL_GROUPS[walls])
+            ):
+                return
         if self.enclosed[index] & (2 - player):
             self._intrude(index, other(player))
+
+    def _join(self, index: int, runs: tuple[int, ...], root: int) -> bool:
+        """Join the chains of the runs of marks around ``index`` (the first run's chain,
+        ``root``, is joined already); True if two runs were on one chain already.
+        """
+        chains = self.chains
+        looped = False
+        for offset in runs[1:]:
+            other_root = index + offset
+            while True:
+                up = chains[other_root]
+                if up == other_root:
+                    break
+                top = chains[up]
+                chains[other_root] = top
+                other_root = top
+            if other_root == root:
+                looped = True
+            else:
+                chains[other_root] = root
+        return looped
+
+    def _link(self, index: int) -> None:
+        """Join a live mark that was put without a turn or freed to its neighbours' chains."""
+        wall = self.cell[index]
+        runs = self.runs[neighbour_walls(self.cell, index, self.geometry.stride, wall)]
+        if runs:
+            chains = self.chains
+            root = index + runs[0]
+            while chains[root] != root:
+                root = chains[root]
+            chains[index] = root
+            self._join(index, runs, root)
 
     # -- the rules ----------------------------------------------------------------------
 
@@ -572,7 +672,8 @@ class DotsBoard:
         """
         cell, mark, owner = self.cell, self.mark, self.owner
         mine = captor + 1
-        gained = freed = changed = 0
+        gained = changed = 0
+        freed: list[int] = []
         for index in inside:
             was = owner[index]
             if was == mine:
@@ -586,7 +687,7 @@ class DotsBoard:
                 cell[index] = DEAD
             elif who == mine:
                 if was:
-                    freed += 1
+                    freed.append(index)
                 cell[index] = mine
             else:
                 gained += 1
@@ -594,7 +695,11 @@ class DotsBoard:
         if not changed:  # a larger area closed by the same mark has taken it all already
             return
         self.score[captor] += gained
-        self.score[1 - captor] -= freed
+        self.score[1 - captor] -= len(freed)
+        for index in freed:
+            # While held, a mark can gain no live neighbour: every point next to it lay
+            # in the area or on its chain.  Linking it again is cheap and needs no proof.
+            self._link(index)
         self.areas = (captor, tuple(inside), self.areas)
 
     def _drop_playable(self, index: int) -> None:

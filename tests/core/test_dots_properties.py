@@ -493,6 +493,27 @@ def test_view_agrees_with_the_state(state: dots.DotsState) -> None:
         assert any(state.is_legal(Point(*p)) or state.is_over for p in house["inside"])
 
 
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_linked_live_marks_share_a_chain(state: dots.DotsState) -> None:
+    """The board skips its outline walks for a mark whose runs lie on different chains, so
+    the chains must never split two live marks that are linked (they may over-join).
+    """
+    board = state.to_board()
+    chains, cell, geo = board.chains, board.cell, board.geometry
+
+    def root(index: int) -> int:
+        while chains[index] != index:
+            index = chains[index]
+        return index
+
+    for index in geo.indices:
+        if cell[index] in (1, 2):
+            for offset in geo.ring:
+                if cell[index + offset] == cell[index]:
+                    assert root(index) == root(index + offset), geo.point(index)
+
+
 def test_fast_board_copies_are_independent() -> None:
     state = random_game(9, 9, 7, limit=30)
     board = state.to_board()
