@@ -311,7 +311,18 @@ class DotsBoard:
         self.player = _OTHER[player]
         self.last = index
         self.moves += 1
-        walls = neighbour_walls(cell, index, self.geometry.stride, wall)
+        # neighbour_walls inlined: this runs for every mark of every game and search.
+        stride = self.geometry.stride
+        walls = (
+            (cell[index + 1] == wall)
+            | ((cell[index + stride + 1] == wall) << 1)
+            | ((cell[index + stride] == wall) << 2)
+            | ((cell[index + stride - 1] == wall) << 3)
+            | ((cell[index - 1] == wall) << 4)
+            | ((cell[index - stride - 1] == wall) << 5)
+            | ((cell[index - stride] == wall) << 6)
+            | ((cell[index - stride + 1] == wall) << 7)
+        )
         runs = self.runs[walls]
         if runs:
             # Join the mark to the chains of its neighbours; only a mark that links two

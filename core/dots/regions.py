@@ -84,10 +84,17 @@ def update_areas(board: DotsBoard, areas: Regions, since: object) -> tuple[Regio
     taken: list[int] = []
     for captor, inside in reversed(new):
         area = Region(captor, inside)
-        points = area.points
-        for key, older in list(visible.items()):
-            if older.cells[0] in points:
-                del visible[key]  # swallowed: it lies inside the new area
+        # An older area lies inside the new one (swallowed) when its first point does; a
+        # key is that point times two plus the owner, so look up whichever side is fewer.
+        if len(inside) < len(visible):
+            for index in inside:
+                visible.pop(index * 2, None)
+                visible.pop(index * 2 + 1, None)
+        else:
+            points = area.points
+            for key in list(visible):
+                if key >> 1 in points:
+                    del visible[key]
         visible[area.key] = area
         taken.extend(inside)
     return visible, taken

@@ -439,7 +439,13 @@ class DotsState(PlayedGame[Point]):
         if self._over:
             raise IllegalMove("the game is over")
         point = move if type(move) is Point else _coerce(move)
-        index = self._options.geometry.index(point)
+        options = self._options
+        geo = options.geometry
+        # Geometry.index inlined: this is the hot path of every game played through the API.
+        x, y = point.x, point.y
+        if not (0 <= x < geo.width and 0 <= y < geo.height):
+            geo.index(point)  # raises InvalidMove with the reason
+        index = (y + 1) * geo.stride + x + 1
         board = self._board
         if board is None:
             board = self._own_board()
@@ -449,20 +455,28 @@ class DotsState(PlayedGame[Point]):
             raise IllegalMove(f"{point} is already taken")
         legal = self._legal
         assert legal is not None
-        if len(self._history) != self._length:
-            # A child was played from this state before: it branches, so it keeps its
-            # board and this child gets a copy.
-            board = board.copy()
-            legal = legal[:]
-        else:
+        history = self._history
+        length = self._length
+        if len(history) == length:
+            # The first child of this state takes the board, the legal points and the list
+            # of moves over (see the module docs).
             self._board = None
             self._legal = None
+        else:
+            # A child was played from this state before: it branches, so it keeps its
+            # board and this child gets copies.
+            board = board.copy()
+            legal = legal[:]
+            history = history[:length]
+        history.append(point)
         enclosing = board.enclosed[index]
         areas_link, cut_off = board.areas, board.cut_off
         board.place(index)
         del legal[bisect_left(legal, index)]
         areas = areas_before = self._areas
         houses = houses_before = self._houses
+        scores = self._scores
+        over = not legal
         before: Before | None = None
         if enclosing or board.cut_off != cut_off or board.areas is not areas_link:
             areas, taken = update_areas(board, areas, areas_link)
@@ -477,19 +491,23 @@ class DotsState(PlayedGame[Point]):
                 houses = update_houses(board, houses_before, taken)
                 if areas is not areas_before or houses is not houses_before:
                     before = (areas_before, houses_before)
-        length = self._length
-        history = self._history_with(point)
-        return DotsState(
-            self._options,
-            board,
-            legal,
-            history,
-            length + 1,
-            (board.score[0], board.score[1]),
-            areas,
-            houses,
-            before,
-        )
+            if board.areas is not areas_link:  # only a capture changes the score
+                scores = (board.score[0], board.score[1])
+            over = board.is_over
+        # Made without __init__, field by field, because this is the hot path.
+        child = _new_state(DotsState)
+        child._options = options
+        child._board = board
+        child._legal = legal
+        child._history = history
+        child._length = length + 1
+        child._scores = scores
+        child._over = over
+        child._areas = areas
+        child._houses = houses
+        child._before = before
+        child._end = None
+        return child
 
     def ground(self, player: Player) -> DotsState:
         """Grounding ends the game: each group of ``player`` not linked to the edge counts
@@ -649,6 +667,9 @@ EnclosureT = TypeVar("EnclosureT", Area, House)
 Before = tuple[Regions, "Regions | DotsState"]
 """The areas and houses before a move that changed them; when the houses were not kept
 then, the state before the move, which works them out on demand."""
+
+
+_new_state = object.__new__
 
 
 def _gone(before: Regions, after: Regions) -> list[Region]:
