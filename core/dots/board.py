@@ -388,6 +388,24 @@ class DotsBoard:
         cell = self.cell
         wall = player + 1
         steps = self.geometry.steps
+        if len(groups) == 2 and not self.enclosed[mark] & wall:
+            # The commonest cut, settled without walking: one side of the mark is a single
+            # point ringed by four marks (a diamond), so the other side is the open area.
+            east, south, west, north = steps
+            for d in groups:
+                seed = mark + steps[d]
+                if (
+                    cell[seed + east] == wall
+                    and cell[seed + south] == wall
+                    and cell[seed + west] == wall
+                    and cell[seed + north] == wall
+                ):
+                    self.cut_off += 1
+                    if cell[seed] == 2 - player:
+                        self._take(player, [seed])
+                        return True
+                    self.enclosed[seed] |= wall
+                    return False
         count = len(groups)
         seeds = [mark + steps[d] for d in groups]
         lefts = [mark] * count
