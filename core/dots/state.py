@@ -92,11 +92,12 @@ class LegalPoints(Sequence[Point]):
     make and shows that state's points whatever is played afterwards.
     """
 
-    __slots__ = ("_points", "_state")
+    __slots__ = ("_points", "_size", "_state")
 
-    def __init__(self, state: DotsState, points: tuple[Point | None, ...]) -> None:
+    def __init__(self, state: DotsState, points: tuple[Point | None, ...], size: int) -> None:
         self._state = state
         self._points = points
+        self._size = size  # kept, so len() (twice per random.choice) is one look-up
 
     def _indices(self) -> list[int]:
         legal = self._state._legal
@@ -105,8 +106,7 @@ class LegalPoints(Sequence[Point]):
         return legal
 
     def __len__(self) -> int:
-        legal = self._state._legal
-        return len(legal if legal is not None else self._indices())
+        return self._size
 
     @overload
     def __getitem__(self, position: int) -> Point: ...
@@ -305,7 +305,10 @@ class DotsState(PlayedGame[Point]):
         """
         if self._over:
             return ()
-        return LegalPoints(self, self._options.geometry.points)
+        legal = self._legal
+        if legal is None:
+            legal = self._own_legal()
+        return LegalPoints(self, self._options.geometry.points, len(legal))
 
     def to_board(self) -> DotsBoard:
         """A mutable copy of the position for search: the fast path (see core.dots.board)."""
