@@ -547,6 +547,7 @@ class DotsBoard:
         (it sticks into the area) is inside as well; the rest of the walk is the outer chain.
         """
         chain = set(walk)
+        pockets = True
         if len(chain) == len(walk) - 1:
             # A walk that passes no mark twice and comes near itself only between
             # consecutive marks leaves no pocket and no mark sticking in: its marks have
@@ -561,6 +562,33 @@ class DotsBoard:
                 pairs += (bits & (bits >> offset)).bit_count()
             if pairs == len(chain):
                 return False
+            # Two marks two links apart that touch (a corner cut short) make a triangle
+            # round no point: if every extra pair is such a corner there is no pocket, and
+            # only the mark at a corner may stick into the area.
+            marks = walk[:-1]
+            touching = (1, stride - 1, stride, stride + 1)
+            corners = 0
+            for before, after in zip(marks, marks[2:] + marks[:2], strict=True):
+                if abs(after - before) in touching:
+                    corners += 1
+            pockets = pairs != len(chain) + corners
+        steps = self.geometry.steps
+        east, south, west, north = steps
+        added_opponent = pockets and self._pockets(walk, inside, seen, wall)
+        for mark in chain:
+            if (
+                mark + east in seen
+                and mark + south in seen
+                and mark + west in seen
+                and mark + north in seen
+            ):
+                inside.append(mark)
+        return added_opponent
+
+    def _pockets(self, walk: list[int], inside: list[int], seen: set[int], wall: int) -> bool:
+        """Add to ``inside`` and ``seen`` whatever lies beyond the walk's marks but cannot
+        reach the board's edge without crossing them; True if that added a live opponent mark.
+        """
         cell = self.cell
         enclosed = self.enclosed
         steps = self.geometry.steps
@@ -593,14 +621,6 @@ class DotsBoard:
                 for near in (start + east, start + south, start + west, start + north):
                     if near not in seen:
                         reaching_edge.add(near)
-        for mark in chain:
-            if (
-                mark + east in seen
-                and mark + south in seen
-                and mark + west in seen
-                and mark + north in seen
-            ):
-                inside.append(mark)
         return added_opponent
 
     def closed_region(
