@@ -36,7 +36,10 @@ side, so a small enclosed area is settled after a few steps even when a long wal
 also touched.  A flood fill inside the chain then collects the area with everything in
 it.  When the walk passes a mark twice or comes back near itself, own marks stick into
 the area or hang on its chain: the points beyond the walk that cannot reach the edge
-without crossing it (an enclosure hanging on the chain) join the area.  Per player,
+without crossing it (an enclosure hanging on the chain) join the area.  Two shapes are
+common enough to be settled cheaply: a single point ringed by four marks on one side of
+the mark needs no walk, and a walk that comes back near itself only where it cuts a
+corner short holds no pocket, so nothing beyond it is searched.  Per player,
 ``enclosed`` remembers every point that may lie in a closed empty area (a house), so the
 house rule costs one look-up when no house is involved.
 """
