@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
+from bisect import bisect_left
 from pathlib import Path
 
 from core import dots
@@ -60,17 +61,13 @@ def bare_games(geo: dots.Geometry, games: int, seed: int) -> tuple[float, int]:
     started = time.perf_counter()
     for _ in range(games):
         board = DotsBoard(geo)
-        cell, mark, slot, playable = board.cell, board.mark, board.slot, board.playable
+        cell, mark, playable = board.cell, board.mark, board.playable
         player = 0
         choice = rng.choice
         while playable:
             index = choice(playable)
             cell[index] = mark[index] = player + 1
-            position = slot[index]
-            moved = playable.pop()
-            if moved != index:
-                playable[position] = moved
-                slot[moved] = position
+            del playable[bisect_left(playable, index)]
             player = 1 - player
             moves += 1
     return time.perf_counter() - started, moves

@@ -47,6 +47,7 @@ house rule costs one look-up when no house is involved.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from functools import cache
 from typing import TypeAlias
 
@@ -187,7 +188,6 @@ class DotsBoard:
         "player",
         "runs",
         "score",
-        "slot",
         "win_margin",
     )
 
@@ -198,9 +198,7 @@ class DotsBoard:
     enclosed: bytearray
     """Per index, bit ``player + 1`` set if the point may lie in that player's closed area."""
     playable: list[int]
-    """Indices of the points that may be played, in no particular order."""
-    slot: array[int]
-    """Position of each index in ``playable``, or -1."""
+    """Indices of the points that may be played, in increasing order (row by row)."""
     chains: array[int]
     """A union-find forest over the marks: each mark's parent in its chain's tree (an
     index that is not a mark is its own root).  Live marks linked to each other share a
@@ -227,9 +225,6 @@ class DotsBoard:
         self.owner = bytearray(geo.cells)
         self.enclosed = bytearray(geo.cells)
         self.playable = list(geo.indices)
-        self.slot = array("i", [-1]) * geo.cells
-        for position, index in enumerate(self.playable):
-            self.slot[index] = position
         self.chains = array("i", range(geo.cells))
         self.runs = run_offsets(geo.stride)
         self.player = 0
@@ -249,7 +244,6 @@ class DotsBoard:
         board.owner = self.owner[:]
         board.enclosed = self.enclosed[:]
         board.playable = self.playable[:]
-        board.slot = self.slot[:]
         board.chains = self.chains[:]
         board.runs = self.runs
         board.player = self.player
@@ -303,14 +297,8 @@ class DotsBoard:
         wall = player + 1
         cell[index] = wall
         self.mark[index] = wall
-        slot = self.slot
         playable = self.playable
-        position = slot[index]
-        moved = playable.pop()
-        if moved != index:
-            playable[position] = moved
-            slot[moved] = position
-        slot[index] = -1
+        del playable[bisect_left(playable, index)]
         self.player = _OTHER[player]
         self.last = index
         self.moves += 1
@@ -755,14 +743,8 @@ class DotsBoard:
         self.areas = (captor, tuple(inside), self.areas)
 
     def _drop_playable(self, index: int) -> None:
-        slot = self.slot
         playable = self.playable
-        position = slot[index]
-        moved = playable.pop()
-        if moved != index:
-            playable[position] = moved
-            slot[moved] = position
-        slot[index] = -1
+        del playable[bisect_left(playable, index)]
 
     # -- optional rules -----------------------------------------------------------------
 

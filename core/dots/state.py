@@ -100,10 +100,10 @@ class LegalPoints(Sequence[Point]):
         self._size = size  # kept, so len() (twice per random.choice) is one look-up
 
     def _indices(self) -> list[int]:
-        legal = self._state._legal
-        if legal is None:
-            legal = self._state._own_legal()
-        return legal
+        board = self._state._board
+        if board is None:
+            board = self._state._own_board()
+        return board.playable
 
     def __len__(self) -> int:
         return self._size
@@ -115,9 +115,8 @@ class LegalPoints(Sequence[Point]):
     def __getitem__(self, position: slice) -> Sequence[Point]: ...
 
     def __getitem__(self, position: int | slice) -> Point | Sequence[Point]:
-        legal = self._state._legal
-        if legal is None:
-            legal = self._indices()
+        board = self._state._board
+        legal = board.playable if board is not None else self._indices()
         points = self._points
         if isinstance(position, slice):
             return tuple(_point(points, index) for index in legal[position])
@@ -152,7 +151,6 @@ class DotsState(PlayedGame[Point]):
         "_board",
         "_end",
         "_houses",
-        "_legal",
         "_options",
         "_over",
         "_scores",
@@ -161,8 +159,6 @@ class DotsState(PlayedGame[Point]):
     _options: Options
     _board: DotsBoard | None
     """The board of this position, or None while a child has it (see the module docs)."""
-    _legal: list[int] | None
-    """The playable indices in increasing order, handed over with the board."""
     _scores: tuple[int, int]
     _over: bool
     _areas: Regions
@@ -178,7 +174,6 @@ class DotsState(PlayedGame[Point]):
         self,
         options: Options,
         board: DotsBoard,
-        legal: list[int],
         history: list[Point],
         length: int,
         scores: tuple[int, int],
@@ -190,7 +185,6 @@ class DotsState(PlayedGame[Point]):
         """Internal: use ``new_game``, ``play`` or ``from_json``."""
         self._options = options
         self._board = board
-        self._legal = legal
         self._history = history
         self._length = length
         self._scores = scores
@@ -305,10 +299,10 @@ class DotsState(PlayedGame[Point]):
         """
         if self._over:
             return ()
-        legal = self._legal
-        if legal is None:
-            legal = self._own_legal()
-        return LegalPoints(self, self._options.geometry.points, len(legal))
+        board = self._board
+        if board is None:
+            board = self._own_board()
+        return LegalPoints(self, self._options.geometry.points, len(board.playable))
 
     def to_board(self) -> DotsBoard:
         """A mutable copy of the position for search: the fast path (see core.dots.board)."""
@@ -456,37 +450,28 @@ class DotsState(PlayedGame[Point]):
             if board.owner[index] and not board.mark[index]:
                 raise IllegalMove(f"{point} lies inside a captured area")
             raise IllegalMove(f"{point} is already taken")
-        legal = self._legal
-        assert legal is not None
         history = self._history
         length = self._length
         if len(history) == length:
-            # The first child of this state takes the board, the legal points and the list
-            # of moves over (see the module docs).
+            # The first child of this state takes the board and the list of moves over
+            # (see the module docs).
             self._board = None
-            self._legal = None
         else:
             # A child was played from this state before: it branches, so it keeps its
             # board and this child gets copies.
             board = board.copy()
-            legal = legal[:]
             history = history[:length]
         history.append(point)
         enclosing = board.enclosed[index]
         areas_link, cut_off = board.areas, board.cut_off
         board.place(index)
-        del legal[bisect_left(legal, index)]
         areas = areas_before = self._areas
         houses = houses_before = self._houses
         scores = self._scores
-        over = not legal
+        over = not board.playable
         before: Before | None = None
         if enclosing or board.cut_off != cut_off or board.areas is not areas_link:
             areas, taken = update_areas(board, areas, areas_link)
-            for dead in taken:
-                at = bisect_left(legal, dead)
-                if at < len(legal) and legal[at] == dead:
-                    del legal[at]
             if houses_before is None:
                 before = (areas_before, self)
             else:
@@ -501,7 +486,6 @@ class DotsState(PlayedGame[Point]):
         child = _new_state(DotsState)
         child._options = options
         child._board = board
-        child._legal = legal
         child._history = history
         child._length = length + 1
         child._scores = scores
@@ -537,8 +521,6 @@ class DotsState(PlayedGame[Point]):
 
     def _ended(self, ending: Ending) -> DotsState:
         board = self._own_board()
-        legal = self._legal
-        assert legal is not None
         scores = self._scores
         ungrounded: tuple[Point, ...] = ()
         if ending.kind == "grounding" and ending.player is not None:
@@ -551,7 +533,6 @@ class DotsState(PlayedGame[Point]):
         return DotsState(
             self._options,
             board.copy(),
-            legal[:],
             self._history,
             self._length,
             scores,
@@ -560,13 +541,6 @@ class DotsState(PlayedGame[Point]):
             None,
             (ending, ungrounded),
         )
-
-    def _own_legal(self) -> list[int]:
-        """This state's playable indices, rebuilt with its board if a child has them."""
-        self._own_board()
-        legal = self._legal
-        assert legal is not None
-        return legal
 
     def _own_board(self) -> DotsBoard:
         """This state's board, rebuilt by replaying the moves if a child has it."""
@@ -577,7 +551,6 @@ class DotsState(PlayedGame[Point]):
             for point in self._history[: self._length]:
                 board.place(index(point))
             self._board = board
-            self._legal = sorted(board.playable)
         return board
 
     # -- wire forms ---------------------------------------------------------------------
@@ -722,7 +695,7 @@ def new_game(
 def from_options(options: Options) -> DotsState:
     """A new game set up by ``options``."""
     board = options.start_board()
-    return DotsState(options, board, sorted(board.playable), [], 0, (0, 0), {}, None, None)
+    return DotsState(options, board, [], 0, (0, 0), {}, None, None)
 
 
 _RECORD_FIELDS = {"game", "width", "height", "start", "win_margin", "grounding", "moves", "end"}
