@@ -284,11 +284,13 @@ class DotsBoard:
         self._drop_playable(index)
         self._link(index)
 
-    def place(self, index: int) -> None:
+    def place(self, index: int) -> bool:
         """The player to move puts a mark on ``index``; every capture it makes is taken.
 
-        Raises IllegalMove if the point is taken or dead.  The caller checks ``is_over``
-        first; ``index`` must be a board index (see :class:`Geometry`).
+        True if the mark may have changed an area or a house: it cut an area off, captured,
+        or went on a point that may lie in a closed area.  Raises IllegalMove if the point
+        is taken or dead.  The caller checks ``is_over`` first; ``index`` must be a board
+        index (see :class:`Geometry`).
         """
         cell = self.cell
         if cell[index] != EMPTY:
@@ -328,14 +330,20 @@ class DotsBoard:
                 chains[root] = top
                 root = top
             chains[index] = root
-            if (
-                len(runs) > 1
-                and self._join(index, runs, root)
-                and self._close(index, player, LOCAL_GROUPS[walls])
-            ):
-                return
-        if self.enclosed[index] & (2 - player):
-            self._intrude(index, other(player))
+            if len(runs) > 1 and self._join(index, runs, root):
+                cut_off = self.cut_off
+                if self._close(index, player, LOCAL_GROUPS[walls]):
+                    return True
+                if self.cut_off != cut_off:
+                    if self.enclosed[index] & (2 - player):
+                        self._intrude(index, other(player))
+                    return True
+        enclosed = self.enclosed[index]
+        if enclosed:
+            if enclosed & (2 - player):
+                self._intrude(index, other(player))
+            return True
+        return False
 
     def _join(self, index: int, runs: tuple[int, ...], root: int) -> bool:
         """Join the chains of the runs of marks around ``index`` (the first run's chain,

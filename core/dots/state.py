@@ -462,15 +462,14 @@ class DotsState(PlayedGame[Point]):
             board = board.copy()
             history = history[:length]
         history.append(point)
-        enclosing = board.enclosed[index]
-        areas_link, cut_off = board.areas, board.cut_off
-        board.place(index)
+        areas_link = board.areas
+        changed = board.place(index)
         areas = areas_before = self._areas
         houses = houses_before = self._houses
         scores = self._scores
         over = not board.playable
         before: Before | None = None
-        if enclosing or board.cut_off != cut_off or board.areas is not areas_link:
+        if changed:
             areas, taken = update_areas(board, areas, areas_link)
             if houses_before is None:
                 before = (areas_before, self)
