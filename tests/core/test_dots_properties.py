@@ -514,6 +514,19 @@ def test_linked_live_marks_share_a_chain(state: dots.DotsState) -> None:
                     assert root(index) == root(index + offset), geo.point(index)
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=5, max_value=12), st.integers(min_value=0, max_value=2**32))
+def test_place_says_when_areas_or_houses_may_have_changed(size: int, seed: int) -> None:
+    """``play`` skips the area and house updates when ``place`` says nothing changed."""
+    rng = random.Random(seed)
+    board = dots.DotsBoard(dots.geometry(size, size))
+    while board.playable:
+        index = rng.choice(board.playable)
+        enclosed, cut_off, areas = board.enclosed[index], board.cut_off, board.areas
+        changed = board.place(index)
+        assert changed == bool(enclosed or board.cut_off != cut_off or board.areas is not areas)
+
+
 def test_fast_board_copies_are_independent() -> None:
     state = random_game(9, 9, 7, limit=30)
     board = state.to_board()
