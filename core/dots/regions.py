@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from core.dots.board import BORDER, EMPTY, DotsBoard
+from core.dots.board import Area as BoardArea
 from core.dots.geometry import Geometry
 from core.game import PLAYERS, Player
 
@@ -69,12 +70,14 @@ Regions = dict[RegionKey, Region]
 """Regions by key; a table is never changed once a state holds it."""
 
 
-def update_areas(board: DotsBoard, areas: Regions, since: object) -> tuple[Regions, list[int]]:
-    """The visible areas after the captures made since the board's ``areas`` link was
-    ``since``, and the points those captures took; ``areas`` were the visible ones then.
+def update_areas(
+    link: BoardArea | None, areas: Regions, since: BoardArea | None
+) -> tuple[Regions, list[int]]:
+    """The visible areas after the captures made between a board's ``areas`` link
+    ``since`` and its later link ``link``, and the points those captures took; ``areas``
+    were the visible ones at ``since``.
     """
     new = []
-    link = board.areas
     while link is not None and link is not since:
         captor, inside, link = link
         new.append((captor, inside))

@@ -20,9 +20,10 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast, overload
 
 from core.dots.board import EMPTY, DotsBoard
+from core.dots.board import Area as BoardArea
 from core.dots.geometry import START_NAMES, Geometry, Start, geometry, start_marks
 from core.dots.picture import picture
 from core.dots.point import Point
@@ -147,6 +148,7 @@ class DotsState(PlayedGame[Point]):
 
     __slots__ = (
         "_areas",
+        "_areas_at",
         "_before",
         "_board",
         "_end",
@@ -161,8 +163,11 @@ class DotsState(PlayedGame[Point]):
     """The board of this position, or None while a child has it (see the module docs)."""
     _scores: tuple[int, int]
     _over: bool
-    _areas: Regions
-    """The visible captured areas, always kept."""
+    _areas: Regions | None
+    """The visible captured areas, or None until someone asks (see :meth:`_known_areas`)."""
+    _areas_at: tuple[BoardArea | None, Regions, BoardArea | None]
+    """The board's list of captures at this position, and the visible areas at an earlier
+    position of the game with the list there: enough to work out ``_areas``."""
     _houses: Regions | None
     """The houses, kept from the first time anyone asks for them (None until then)."""
     _before: Before | None
@@ -190,6 +195,7 @@ class DotsState(PlayedGame[Point]):
         self._scores = scores
         self._over = end is not None or board.is_over
         self._areas = areas
+        self._areas_at = (board.areas, areas, board.areas)
         self._houses = houses
         self._before = before
         self._end = end
@@ -312,7 +318,9 @@ class DotsState(PlayedGame[Point]):
 
     def areas(self) -> tuple[Area, ...]:
         """The captured areas no later capture swallowed, by key (they never overlap)."""
-        return tuple(self._public(region, Area) for _, region in sorted(self._areas.items()))
+        return tuple(
+            self._public(region, Area) for _, region in sorted(self._known_areas().items())
+        )
 
     def houses(self) -> tuple[House, ...]:
         """The houses of both players, player 0's first, each by key."""
@@ -331,7 +339,7 @@ class DotsState(PlayedGame[Point]):
         owners = {index(point): player for point, player in start_marks(geo, self.start)}
         for number, point in enumerate(self._history[: self._length]):
             owners[index(point)] = 1 if number & 1 else 0
-        held = {cell: area.owner for area in self._areas.values() for cell in area.cells}
+        held = {cell: area.owner for area in self._known_areas().values() for cell in area.cells}
         points = geo.points
         return tuple(
             Mark(_point(points, cell), owner, held.get(cell, owner) != owner)
@@ -369,9 +377,9 @@ class DotsState(PlayedGame[Point]):
         before = self._before
         if before is None:
             return DotsChange(move, player)
+        if isinstance(before, DotsState):
+            return self._change(move, player, before._known_areas(), before._known_houses())
         areas, houses = before
-        if isinstance(houses, DotsState):
-            houses = houses._known_houses()
         return self._change(move, player, areas, houses)
 
     def change_since(self, earlier: DotsState) -> DotsChange:
@@ -379,22 +387,36 @@ class DotsState(PlayedGame[Point]):
         the move when ``earlier`` is the position just before this one.
         """
         houses = earlier._known_houses()
+        areas = earlier._known_areas()
         if self._length == earlier._length + 1 and self._end is None:
-            return self._change(self.last_move, earlier.to_move, earlier._areas, houses)
-        return self._change(None, None, earlier._areas, houses)
+            return self._change(self.last_move, earlier.to_move, areas, houses)
+        return self._change(None, None, areas, houses)
 
     def _change(
         self, move: Point | None, player: Player | None, areas: Regions, houses: Regions
     ) -> DotsChange:
         now = self._known_houses()
+        areas_now = self._known_areas()
         return DotsChange(
             move,
             player,
-            areas_added=self._public_areas(_gone(self._areas, areas)),
-            areas_removed=self._public_areas(_gone(areas, self._areas)),
+            areas_added=self._public_areas(_gone(areas_now, areas)),
+            areas_removed=self._public_areas(_gone(areas, areas_now)),
             houses_added=self._public_houses(_gone(now, houses)),
             houses_removed=self._public_houses(_gone(houses, now)),
         )
+
+    def _known_areas(self) -> Regions:
+        """The visible areas, worked out the first time from an earlier position's (the
+        board's list of captures says what was captured since).
+        """
+        areas = self._areas
+        if areas is None:
+            link, earlier, since = self._areas_at
+            areas, _ = update_areas(link, earlier, since)
+            self._areas = areas
+            self._areas_at = (link, areas, link)
+        return areas
 
     def _known_houses(self) -> Regions:
         """The houses, found from scratch the first time (from then on, every state played
@@ -464,21 +486,33 @@ class DotsState(PlayedGame[Point]):
         history.append(point)
         areas_link = board.areas
         changed = board.place(index)
-        areas = areas_before = self._areas
+        areas = self._areas
+        areas_at = self._areas_at
         houses = houses_before = self._houses
         scores = self._scores
         over = not board.playable
         before: Before | None = None
         if changed:
-            areas, taken = update_areas(board, areas, areas_link)
+            link = board.areas
             if houses_before is None:
-                before = (areas_before, self)
+                # Nobody keeps the houses, so the areas are left for whoever asks, from
+                # the last position whose areas are known.
+                if link is not areas_link:
+                    if areas is None:
+                        areas_at = (link, areas_at[1], areas_at[2])
+                    else:
+                        areas_at = (link, areas, areas_link)
+                    areas = None
+                before = self
             else:
+                areas_before = self._known_areas()
+                areas, taken = update_areas(link, areas_before, areas_link)
+                areas_at = (link, areas, link)
                 taken.append(index)
                 houses = update_houses(board, houses_before, taken)
                 if areas is not areas_before or houses is not houses_before:
                     before = (areas_before, houses_before)
-            if board.areas is not areas_link:  # only a capture changes the score
+            if link is not areas_link:  # only a capture changes the score
                 scores = (board.score[0], board.score[1])
             over = board.is_over
         # Made without __init__, field by field, because this is the hot path.
@@ -490,6 +524,7 @@ class DotsState(PlayedGame[Point]):
         child._scores = scores
         child._over = over
         child._areas = areas
+        child._areas_at = areas_at
         child._houses = houses
         child._before = before
         child._end = None
@@ -535,7 +570,7 @@ class DotsState(PlayedGame[Point]):
             self._history,
             self._length,
             scores,
-            self._areas,
+            self._known_areas(),
             self._houses,
             None,
             (ending, ungrounded),
@@ -639,7 +674,7 @@ class DotsState(PlayedGame[Point]):
 EnclosureT = TypeVar("EnclosureT", Area, House)
 
 
-Before = tuple[Regions, "Regions | DotsState"]
+Before: TypeAlias = "tuple[Regions, Regions] | DotsState"
 """The areas and houses before a move that changed them; when the houses were not kept
 then, the state before the move, which works them out on demand."""
 
