@@ -9,10 +9,12 @@ rebuilds the board by replaying its moves, and from then on gives each child a c
 instead.  What a state answers never changes; only the time an answer takes does.  A game's
 states pass one board along, so use the states of one game from one thread at a time.
 
-Each state keeps the visible captured areas, and the houses from the first time it or an
-ancestor was asked for them (see :mod:`core.dots.regions`); it knows what its last move
-changed (:meth:`DotsState.change`) at no cost for a move that captured nothing, closed
-nothing and went on no enclosed point.
+Each state keeps the houses from the first time it or an ancestor was asked for them, and
+the visible captured areas with them (see :mod:`core.dots.regions`); while nobody keeps the
+houses, a state works its areas out when first asked, from the last position whose areas
+are known and the board's list of captures since, which states share.  A state knows what
+its last move changed (:meth:`DotsState.change`) at no cost for a move that captured
+nothing, closed nothing and went on no enclosed point.
 """
 
 from __future__ import annotations
