@@ -128,6 +128,25 @@ def run_offsets(stride: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(ring[position] for position in _linked_runs(walls)) for walls in range(256))
 
 
+def _walls_of_rows(code: int) -> int:
+    """The neighbour pattern (as for :data:`LOCAL_GROUPS`) of three ``rows`` entries packed
+    as ``above << 6 | own << 3 | below``; the point's own bit is left out."""
+    above, own, below = code >> 6 & 7, code >> 3 & 7, code & 7
+    return (
+        (own & 1)
+        | (below & 1) << 1
+        | (below >> 1 & 1) << 2
+        | (below >> 2 & 1) << 3
+        | (own >> 2 & 1) << 4
+        | (above >> 2 & 1) << 5
+        | (above >> 1 & 1) << 6
+        | (above & 1) << 7
+    )
+
+
+ROWS_TO_WALLS: tuple[int, ...] = tuple(_walls_of_rows(code) for code in range(512))
+
+
 def neighbour_walls(cell: bytearray, index: int, stride: int, wall: int) -> int:
     """The 8-bit pattern of which of the eight neighbours of ``index`` hold ``wall``.
 
@@ -186,6 +205,7 @@ class DotsBoard:
         "owner",
         "playable",
         "player",
+        "rows",
         "runs",
         "score",
         "win_margin",
@@ -206,6 +226,10 @@ class DotsBoard:
     be linked, but two linked live marks are always in one tree."""
     runs: tuple[tuple[int, ...], ...]
     """Per neighbour pattern, one index offset per run of linked neighbours (shared)."""
+    rows: tuple[bytearray, bytearray]
+    """Per player, per index, which of the point, its left and its right neighbour hold a
+    live mark of that player (bits 1, 2 and 0), so three look-ups give a mark's neighbour
+    pattern (see :data:`ROWS_TO_WALLS`)."""
     player: Player
     score: list[int]
     cut_off: int
@@ -227,6 +251,7 @@ class DotsBoard:
         self.playable = list(geo.indices)
         self.chains = array("i", range(geo.cells))
         self.runs = run_offsets(geo.stride)
+        self.rows = (bytearray(geo.cells), bytearray(geo.cells))
         self.player = 0
         self.score = [0, 0]
         self.cut_off = 0
@@ -246,6 +271,7 @@ class DotsBoard:
         board.playable = self.playable[:]
         board.chains = self.chains[:]
         board.runs = self.runs
+        board.rows = (self.rows[0][:], self.rows[1][:])
         board.player = self.player
         board.score = self.score[:]
         board.cut_off = self.cut_off
@@ -281,6 +307,7 @@ class DotsBoard:
         if self.cell[index] != EMPTY:
             raise IllegalMove(f"point {self.geometry.point(index)!r} is taken")
         self.cell[index] = self.mark[index] = player + 1
+        self._set_live(index, player)
         self._drop_playable(index)
         self._link(index)
 
@@ -304,18 +331,13 @@ class DotsBoard:
         self.player = _OTHER[player]
         self.last = index
         self.moves += 1
-        # neighbour_walls inlined: this runs for every mark of every game and search.
+        # _set_live inlined: this runs for every mark of every game and search.
+        rows = self.rows[player]
+        rows[index - 1] |= 1
+        rows[index] |= 2
+        rows[index + 1] |= 4
         stride = self.geometry.stride
-        walls = (
-            (cell[index + 1] == wall)
-            | ((cell[index + stride + 1] == wall) << 1)
-            | ((cell[index + stride] == wall) << 2)
-            | ((cell[index + stride - 1] == wall) << 3)
-            | ((cell[index - 1] == wall) << 4)
-            | ((cell[index - stride - 1] == wall) << 5)
-            | ((cell[index - stride] == wall) << 6)
-            | ((cell[index - stride + 1] == wall) << 7)
-        )
+        walls = ROWS_TO_WALLS[rows[index - stride] << 6 | rows[index] << 3 | rows[index + stride]]
         runs = self.runs[walls]
         if runs:
             # Join the mark to the chains of its neighbours; only a mark that links two
@@ -736,10 +758,12 @@ class DotsBoard:
             elif who == mine:
                 if was:
                     freed.append(index)
+                    self._set_live(index, captor)
                 cell[index] = mine
             else:
                 gained += 1
                 cell[index] = DEAD
+                self._set_dead(index, _OTHER[captor])
         if not changed:  # a larger area closed by the same mark has taken it all already
             return
         self.score[captor] += gained
@@ -749,6 +773,20 @@ class DotsBoard:
             # in the area or on its chain.  Linking it again is cheap and needs no proof.
             self._link(index)
         self.areas = (captor, tuple(inside), self.areas)
+
+    def _set_live(self, index: int, player: Player) -> None:
+        """Keep ``rows`` in step with a live mark of ``player`` put or freed on ``index``."""
+        rows = self.rows[player]
+        rows[index - 1] |= 1
+        rows[index] |= 2
+        rows[index + 1] |= 4
+
+    def _set_dead(self, index: int, player: Player) -> None:
+        """Keep ``rows`` in step with a mark of ``player`` on ``index`` being captured."""
+        rows = self.rows[player]
+        rows[index - 1] &= 6
+        rows[index] &= 5
+        rows[index + 1] &= 3
 
     def _drop_playable(self, index: int) -> None:
         playable = self.playable

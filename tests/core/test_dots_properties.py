@@ -514,6 +514,22 @@ def test_linked_live_marks_share_a_chain(state: dots.DotsState) -> None:
                     assert root(index) == root(index + offset), geo.point(index)
 
 
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_the_rows_of_live_marks_agree_with_the_cells(state: dots.DotsState) -> None:
+    board = state.to_board()
+    cell = board.cell
+    for player in (0, 1):
+        wall, rows = player + 1, board.rows[player]
+        for index in board.geometry.indices:
+            expected = (
+                (cell[index - 1] == wall) << 2
+                | (cell[index] == wall) << 1
+                | (cell[index + 1] == wall)
+            )
+            assert rows[index] == expected, (player, board.geometry.point(index))
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(min_value=5, max_value=12), st.integers(min_value=0, max_value=2**32))
 def test_place_says_when_areas_or_houses_may_have_changed(size: int, seed: int) -> None:
