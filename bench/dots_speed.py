@@ -19,7 +19,8 @@ A random game puts random legal marks until no point is playable.  Reported:
 With ``--baseline-tree PATH`` (a checkout of another commit, e.g. ``git worktree add
 /tmp/oldcore d9fdbc3``) the public API loop also runs on that tree's core and on this
 one, each in a fresh subprocess, taking turns for ``--rounds`` rounds; the best rate of
-each and their ratio are printed, so the comparison is made in one run on one machine.
+each and their ratio are printed, so the comparison is made in one run on one machine,
+with the median and lowest ratio of the rounds taken side by side.
 A core whose ``legal_moves()`` is an iterator gets it listed, the only way to choose
 from it.
 """
@@ -150,7 +151,9 @@ def compare_trees(
           f"{', '.join(f'{rate:.1f}' for rate in ours)})")  # fmt: skip
     print(f"  {baseline!s:<14} {max(theirs):>8.1f} games/s  (rounds: "
           f"{', '.join(f'{rate:.1f}' for rate in theirs)})")  # fmt: skip
-    print(f"  ratio          {max(ours) / max(theirs):>8.1f}×")
+    paired = sorted(mine / base for mine, base in zip(ours, theirs, strict=True))
+    print(f"  ratio          {max(ours) / max(theirs):>8.1f}×  (best to best; round by round: "
+          f"median {statistics.median(paired):.1f}×, lowest {paired[0]:.1f}×)")  # fmt: skip
 
 
 def move_times(geo: dots.Geometry, games: int, seed: int) -> tuple[list[int], str]:
