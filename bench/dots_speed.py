@@ -1,6 +1,7 @@
 """How fast the Dots engine plays random complete games, against baselines in the same run.
 
     .venv/bin/python bench/dots_speed.py [--games 200] [--width 39] [--height 32] [--seed 1]
+        [--baseline-tree PATH [--rounds 3]]
 
 A random game puts random legal marks until no point is playable.  Reported:
 
@@ -14,6 +15,14 @@ A random game puts random legal marks until no point is playable.  Reported:
   legal move each turn (``list(state.legal_moves())``, as this benchmark did before
   ``legal_moves()`` became a sequence); and the same while asking each state what its
   move changed and keeping the houses (``state.change()``), as the server does.
+
+With ``--baseline-tree PATH`` (a checkout of another commit, e.g. ``git worktree add
+/tmp/oldcore d9fdbc3``) the public API loop also runs on that tree's core and on this
+one, each in a fresh subprocess, taking turns for ``--rounds`` rounds; the best rate of
+each and their ratio are printed, so the comparison is made in one run on one machine,
+with the median and lowest ratio of the rounds taken side by side.
+A core whose ``legal_moves()`` is an iterator gets it listed, the only way to choose
+from it.
 """
 
 from __future__ import annotations
@@ -21,8 +30,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
 import time
+from bisect import bisect_left
+from pathlib import Path
 
 from core import dots
 from core.dots import DotsBoard
@@ -50,17 +62,13 @@ def bare_games(geo: dots.Geometry, games: int, seed: int) -> tuple[float, int]:
     started = time.perf_counter()
     for _ in range(games):
         board = DotsBoard(geo)
-        cell, mark, slot, playable = board.cell, board.mark, board.slot, board.playable
+        cell, mark, playable = board.cell, board.mark, board.playable
         player = 0
         choice = rng.choice
         while playable:
             index = choice(playable)
             cell[index] = mark[index] = player + 1
-            position = slot[index]
-            moved = playable.pop()
-            if moved != index:
-                playable[position] = moved
-                slot[moved] = position
+            del playable[bisect_left(playable, index)]
             player = 1 - player
             moves += 1
     return time.perf_counter() - started, moves
@@ -88,6 +96,64 @@ def api_games(
                 state.change()
         moves += len(state.moves)
     return time.perf_counter() - started, moves
+
+
+API_LOOP = """
+import random, sys, time
+from collections.abc import Sequence
+from core import dots
+
+width, height, games, seed = map(int, sys.argv[1:])
+rng = random.Random(seed)
+listed = not isinstance(dots.new_game(width, height).legal_moves(), Sequence)
+moves = 0
+started = time.perf_counter()
+for _ in range(games):
+    state = dots.new_game(width, height)
+    if listed:
+        while not state.is_over:
+            state = state.play(rng.choice(list(state.legal_moves())))
+    else:
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+    moves += len(state.moves)
+print(time.perf_counter() - started, moves)
+"""
+"""The public API loop of :func:`api_games` as a script any version of the core runs."""
+
+
+def tree_api_rate(tree: Path, width: int, height: int, games: int, seed: int) -> float:
+    """Games per second of the public API loop on the core of ``tree``, in a subprocess."""
+    result = subprocess.run(
+        [sys.executable, "-c", API_LOOP, str(width), str(height), str(games), str(seed)],
+        cwd=tree,
+        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    spent, _ = result.stdout.split()
+    return games / float(spent)
+
+
+def compare_trees(
+    baseline: Path, width: int, height: int, games: int, seed: int, rounds: int
+) -> None:
+    """Run the public API loop on this tree and on ``baseline`` by turns; print the best."""
+    here = Path(__file__).resolve().parent.parent
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(rounds):
+        ours.append(tree_api_rate(here, width, height, games, seed))
+        theirs.append(tree_api_rate(baseline, width, height, games, seed))
+    print(f"public API, {games} games a round, best of {rounds} rounds taken by turns:")
+    print(f"  this tree      {max(ours):>8.1f} games/s  (rounds: "
+          f"{', '.join(f'{rate:.1f}' for rate in ours)})")  # fmt: skip
+    print(f"  {baseline!s:<14} {max(theirs):>8.1f} games/s  (rounds: "
+          f"{', '.join(f'{rate:.1f}' for rate in theirs)})")  # fmt: skip
+    paired = sorted(mine / base for mine, base in zip(ours, theirs, strict=True))
+    print(f"  ratio          {max(ours) / max(theirs):>8.1f}×  (best to best; round by round: "
+          f"median {statistics.median(paired):.1f}×, lowest {paired[0]:.1f}×)")  # fmt: skip
 
 
 def move_times(geo: dots.Geometry, games: int, seed: int) -> tuple[list[int], str]:
@@ -142,6 +208,10 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=39)
     parser.add_argument("--height", type=int, default=32)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--baseline-tree", type=Path, help="also time the public API on this tree's core"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="turns each for --baseline-tree")
     args = parser.parse_args()
     geo = dots.geometry(args.width, args.height)
 
@@ -182,6 +252,10 @@ def main() -> None:
     print(f"place(): median {median:.1f} µs, p99 {p99:.1f} µs, worst {times[-1] / 1000:.0f} µs "
           f"over {len(times)} moves")  # fmt: skip
     print(f"slowest move: {worst}")
+    if args.baseline_tree is not None:
+        compare_trees(
+            args.baseline_tree, args.width, args.height, api_count, args.seed, args.rounds
+        )
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ Fast path for search
     child = board.copy()      # cheap: a few bytearray copies
     board.player              # 0 or 1, to move
     board.score               # [captured by 0, captured by 1]
-    board.playable            # indices that may be played (unordered list)
+    board.playable            # indices that may be played, in increasing order
     board.is_over             # no playable point left, or the win margin is reached
     board.cell[index]         # EMPTY, LIVE0, LIVE1, DEAD or BORDER
     board.geometry.point(index), board.geometry.index(point)

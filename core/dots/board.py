@@ -23,16 +23,23 @@ How a capture is found, locally and without rescanning the board
 The walls of player *c* are *c*'s live marks: chains link them horizontally, vertically or
 diagonally, so the areas they enclose are connected horizontally and vertically only.
 A new mark can cut an area off only if it joins two or more separate runs of own marks
-around it; a 256-entry table answers that from the eight neighbours.  When it does, the
-engine walks the outline of every area touching the mark, keeping the area on its right
-and the walls on its left.  A walk that turns right four times more than left has gone
-round the area, so the area is enclosed and the outline is its tightest chain; a walk
-that turns left has gone round the outside of the walls instead.  The walks run side by
+around it (a 256-entry table answers that from the eight neighbours) and two of those runs
+already belong to one chain, so that the mark closes a loop.  A union-find forest over the
+marks (``chains``) tells the second cheaply; it never forgets a link, so after a capture it
+may take two marks for linked that are not any more, which costs a walk but never misses a
+capture.  When both hold, the engine walks the outline of every area touching the mark,
+keeping the area on its right and the walls on its left.  A walk that turns right four
+times more than left has gone round the area, so the area is enclosed and the outline is
+its tightest chain; a walk that turns left has gone round the outside of the walls
+instead.  The walks run side by
 side, so a small enclosed area is settled after a few steps even when a long wall is
 also touched.  A flood fill inside the chain then collects the area with everything in
 it.  When the walk passes a mark twice or comes back near itself, own marks stick into
 the area or hang on its chain: the points beyond the walk that cannot reach the edge
-without crossing it (an enclosure hanging on the chain) join the area.  Per player,
+without crossing it (an enclosure hanging on the chain) join the area.  Two shapes are
+common enough to be settled cheaply: a single point ringed by four marks on one side of
+the mark needs no walk, and a walk that comes back near itself only where it cuts a
+corner short holds no pocket, so nothing beyond it is searched.  Per player,
 ``enclosed`` remembers every point that may lie in a closed empty area (a house), so the
 house rule costs one look-up when no house is involved.
 """
@@ -40,6 +47,8 @@ house rule costs one look-up when no house is involved.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
+from functools import cache
 from typing import TypeAlias
 
 from core.dots.geometry import Geometry
@@ -87,6 +96,55 @@ def _local_groups(walls: int) -> tuple[int, ...]:
 
 
 LOCAL_GROUPS: tuple[tuple[int, ...], ...] = tuple(_local_groups(walls) for walls in range(256))
+
+
+def _linked_runs(walls: int) -> tuple[int, ...]:
+    """One ring position (0 to 7, clockwise from east) per run of linked neighbours.
+
+    ``walls`` is a pattern as for :data:`LOCAL_GROUPS`.  Two neighbours next to each other
+    on the ring are linked, and so are two orthogonal neighbours at a right angle (they are
+    diagonal to each other).  When the mark cuts off an area, it splits its free
+    neighbours into as many groups as there are runs.
+    """
+    ring = [position for position in range(8) if walls >> position & 1]
+    parent = {position: position for position in ring}
+
+    def root(position: int) -> int:
+        while parent[position] != position:
+            position = parent[position]
+        return position
+
+    for position in ring:
+        for near in ((position + 1) % 8, (position + 2) % 8 if position % 2 == 0 else -1):
+            if near in parent:
+                parent[root(near)] = root(position)
+    return tuple(sorted({root(position) for position in ring}))
+
+
+@cache
+def run_offsets(stride: int) -> tuple[tuple[int, ...], ...]:
+    """Per neighbour pattern, the index offset of one neighbour in each linked run."""
+    ring = (1, stride + 1, stride, stride - 1, -1, -stride - 1, -stride, -stride + 1)
+    return tuple(tuple(ring[position] for position in _linked_runs(walls)) for walls in range(256))
+
+
+def _walls_of_rows(code: int) -> int:
+    """The neighbour pattern (as for :data:`LOCAL_GROUPS`) of three ``rows`` entries packed
+    as ``above << 6 | own << 3 | below``; the point's own bit is left out."""
+    above, own, below = code >> 6 & 7, code >> 3 & 7, code & 7
+    return (
+        (own & 1)
+        | (below & 1) << 1
+        | (below >> 1 & 1) << 2
+        | (below >> 2 & 1) << 3
+        | (own >> 2 & 1) << 4
+        | (above >> 2 & 1) << 5
+        | (above >> 1 & 1) << 6
+        | (above & 1) << 7
+    )
+
+
+ROWS_TO_WALLS: tuple[int, ...] = tuple(_walls_of_rows(code) for code in range(512))
 
 
 def neighbour_walls(cell: bytearray, index: int, stride: int, wall: int) -> int:
@@ -137,6 +195,7 @@ class DotsBoard:
     __slots__ = (
         "areas",
         "cell",
+        "chains",
         "cut_off",
         "enclosed",
         "geometry",
@@ -146,8 +205,9 @@ class DotsBoard:
         "owner",
         "playable",
         "player",
+        "rows",
+        "runs",
         "score",
-        "slot",
         "win_margin",
     )
 
@@ -158,9 +218,18 @@ class DotsBoard:
     enclosed: bytearray
     """Per index, bit ``player + 1`` set if the point may lie in that player's closed area."""
     playable: list[int]
-    """Indices of the points that may be played, in no particular order."""
-    slot: array[int]
-    """Position of each index in ``playable``, or -1."""
+    """Indices of the points that may be played, in increasing order (row by row)."""
+    chains: array[int]
+    """A union-find forest over the marks: each mark's parent in its chain's tree (an
+    index that is not a mark is its own root).  Live marks linked to each other share a
+    tree; a capture leaves its marks in their trees, so two marks in one tree may no longer
+    be linked, but two linked live marks are always in one tree."""
+    runs: tuple[tuple[int, ...], ...]
+    """Per neighbour pattern, one index offset per run of linked neighbours (shared)."""
+    rows: tuple[bytearray, bytearray]
+    """Per player, per index, which of the point, its left and its right neighbour hold a
+    live mark of that player (bits 1, 2 and 0), so three look-ups give a mark's neighbour
+    pattern (see :data:`ROWS_TO_WALLS`)."""
     player: Player
     score: list[int]
     cut_off: int
@@ -180,9 +249,9 @@ class DotsBoard:
         self.owner = bytearray(geo.cells)
         self.enclosed = bytearray(geo.cells)
         self.playable = list(geo.indices)
-        self.slot = array("i", [-1]) * geo.cells
-        for position, index in enumerate(self.playable):
-            self.slot[index] = position
+        self.chains = array("i", range(geo.cells))
+        self.runs = run_offsets(geo.stride)
+        self.rows = (bytearray(geo.cells), bytearray(geo.cells))
         self.player = 0
         self.score = [0, 0]
         self.cut_off = 0
@@ -200,7 +269,9 @@ class DotsBoard:
         board.owner = self.owner[:]
         board.enclosed = self.enclosed[:]
         board.playable = self.playable[:]
-        board.slot = self.slot[:]
+        board.chains = self.chains[:]
+        board.runs = self.runs
+        board.rows = (self.rows[0][:], self.rows[1][:])
         board.player = self.player
         board.score = self.score[:]
         board.cut_off = self.cut_off
@@ -236,13 +307,17 @@ class DotsBoard:
         if self.cell[index] != EMPTY:
             raise IllegalMove(f"point {self.geometry.point(index)!r} is taken")
         self.cell[index] = self.mark[index] = player + 1
+        self._set_live(index, player)
         self._drop_playable(index)
+        self._link(index)
 
-    def place(self, index: int) -> None:
+    def place(self, index: int) -> bool:
         """The player to move puts a mark on ``index``; every capture it makes is taken.
 
-        Raises IllegalMove if the point is taken or dead.  The caller checks ``is_over``
-        first; ``index`` must be a board index (see :class:`Geometry`).
+        True if the mark may have changed an area or a house: it cut an area off, captured,
+        or went on a point that may lie in a closed area.  Raises IllegalMove if the point
+        is taken or dead.  The caller checks ``is_over`` first; ``index`` must be a board
+        index (see :class:`Geometry`).
         """
         cell = self.cell
         if cell[index] != EMPTY:
@@ -251,22 +326,79 @@ class DotsBoard:
         wall = player + 1
         cell[index] = wall
         self.mark[index] = wall
-        slot = self.slot
         playable = self.playable
-        position = slot[index]
-        moved = playable.pop()
-        if moved != index:
-            playable[position] = moved
-            slot[moved] = position
-        slot[index] = -1
+        del playable[bisect_left(playable, index)]
         self.player = _OTHER[player]
         self.last = index
         self.moves += 1
-        groups = LOCAL_GROUPS[neighbour_walls(cell, index, self.geometry.stride, wall)]
-        if len(groups) > 1 and self._close(index, player, groups):
-            return
-        if self.enclosed[index] & (2 - player):
-            self._intrude(index, other(player))
+        # _set_live inlined: this runs for every mark of every game and search.
+        rows = self.rows[player]
+        rows[index - 1] |= 1
+        rows[index] |= 2
+        rows[index + 1] |= 4
+        stride = self.geometry.stride
+        walls = ROWS_TO_WALLS[rows[index - stride] << 6 | rows[index] << 3 | rows[index + stride]]
+        runs = self.runs[walls]
+        if runs:
+            # Join the mark to the chains of its neighbours; only a mark that links two
+            # runs of the same chain can cut an area off (see the module docs).
+            chains = self.chains
+            root = index + runs[0]
+            while True:
+                up = chains[root]
+                if up == root:
+                    break
+                top = chains[up]
+                chains[root] = top
+                root = top
+            chains[index] = root
+            if len(runs) > 1 and self._join(index, runs, root):
+                cut_off = self.cut_off
+                if self._close(index, player, LOCAL_GROUPS[walls]):
+                    return True
+                if self.cut_off != cut_off:
+                    if self.enclosed[index] & (2 - player):
+                        self._intrude(index, other(player))
+                    return True
+        enclosed = self.enclosed[index]
+        if enclosed:
+            if enclosed & (2 - player):
+                self._intrude(index, other(player))
+            return True
+        return False
+
+    def _join(self, index: int, runs: tuple[int, ...], root: int) -> bool:
+        """Join the chains of the runs of marks around ``index`` (the first run's chain,
+        ``root``, is joined already); True if two runs were on one chain already.
+        """
+        chains = self.chains
+        looped = False
+        for offset in runs[1:]:
+            other_root = index + offset
+            while True:
+                up = chains[other_root]
+                if up == other_root:
+                    break
+                top = chains[up]
+                chains[other_root] = top
+                other_root = top
+            if other_root == root:
+                looped = True
+            else:
+                chains[other_root] = root
+        return looped
+
+    def _link(self, index: int) -> None:
+        """Join a live mark that was put without a turn or freed to its neighbours' chains."""
+        wall = self.cell[index]
+        runs = self.runs[neighbour_walls(self.cell, index, self.geometry.stride, wall)]
+        if runs:
+            chains = self.chains
+            root = index + runs[0]
+            while chains[root] != root:
+                root = chains[root]
+            chains[index] = root
+            self._join(index, runs, root)
 
     # -- the rules ----------------------------------------------------------------------
 
@@ -277,6 +409,24 @@ class DotsBoard:
         cell = self.cell
         wall = player + 1
         steps = self.geometry.steps
+        if len(groups) == 2 and not self.enclosed[mark] & wall:
+            # The commonest cut, settled without walking: one side of the mark is a single
+            # point ringed by four marks (a diamond), so the other side is the open area.
+            east, south, west, north = steps
+            for d in groups:
+                seed = mark + steps[d]
+                if (
+                    cell[seed + east] == wall
+                    and cell[seed + south] == wall
+                    and cell[seed + west] == wall
+                    and cell[seed + north] == wall
+                ):
+                    self.cut_off += 1
+                    if cell[seed] == 2 - player:
+                        self._take(player, [seed])
+                        return True
+                    self.enclosed[seed] |= wall
+                    return False
         count = len(groups)
         seeds = [mark + steps[d] for d in groups]
         lefts = [mark] * count
@@ -418,6 +568,7 @@ class DotsBoard:
         (it sticks into the area) is inside as well; the rest of the walk is the outer chain.
         """
         chain = set(walk)
+        pockets = True
         if len(chain) == len(walk) - 1:
             # A walk that passes no mark twice and comes near itself only between
             # consecutive marks leaves no pocket and no mark sticking in: its marks have
@@ -432,6 +583,33 @@ class DotsBoard:
                 pairs += (bits & (bits >> offset)).bit_count()
             if pairs == len(chain):
                 return False
+            # Two marks two links apart that touch (a corner cut short) make a triangle
+            # round no point: if every extra pair is such a corner there is no pocket, and
+            # only the mark at a corner may stick into the area.
+            marks = walk[:-1]
+            touching = (1, stride - 1, stride, stride + 1)
+            corners = 0
+            for before, after in zip(marks, marks[2:] + marks[:2], strict=True):
+                if abs(after - before) in touching:
+                    corners += 1
+            pockets = pairs != len(chain) + corners
+        steps = self.geometry.steps
+        east, south, west, north = steps
+        added_opponent = pockets and self._pockets(walk, inside, seen, wall)
+        for mark in chain:
+            if (
+                mark + east in seen
+                and mark + south in seen
+                and mark + west in seen
+                and mark + north in seen
+            ):
+                inside.append(mark)
+        return added_opponent
+
+    def _pockets(self, walk: list[int], inside: list[int], seen: set[int], wall: int) -> bool:
+        """Add to ``inside`` and ``seen`` whatever lies beyond the walk's marks but cannot
+        reach the board's edge without crossing them; True if that added a live opponent mark.
+        """
         cell = self.cell
         enclosed = self.enclosed
         steps = self.geometry.steps
@@ -464,14 +642,6 @@ class DotsBoard:
                 for near in (start + east, start + south, start + west, start + north):
                     if near not in seen:
                         reaching_edge.add(near)
-        for mark in chain:
-            if (
-                mark + east in seen
-                and mark + south in seen
-                and mark + west in seen
-                and mark + north in seen
-            ):
-                inside.append(mark)
         return added_opponent
 
     def closed_region(
@@ -572,7 +742,8 @@ class DotsBoard:
         """
         cell, mark, owner = self.cell, self.mark, self.owner
         mine = captor + 1
-        gained = freed = changed = 0
+        gained = changed = 0
+        freed: list[int] = []
         for index in inside:
             was = owner[index]
             if was == mine:
@@ -586,26 +757,40 @@ class DotsBoard:
                 cell[index] = DEAD
             elif who == mine:
                 if was:
-                    freed += 1
+                    freed.append(index)
+                    self._set_live(index, captor)
                 cell[index] = mine
             else:
                 gained += 1
                 cell[index] = DEAD
+                self._set_dead(index, _OTHER[captor])
         if not changed:  # a larger area closed by the same mark has taken it all already
             return
         self.score[captor] += gained
-        self.score[1 - captor] -= freed
+        self.score[1 - captor] -= len(freed)
+        for index in freed:
+            # While held, a mark can gain no live neighbour: every point next to it lay
+            # in the area or on its chain.  Linking it again is cheap and needs no proof.
+            self._link(index)
         self.areas = (captor, tuple(inside), self.areas)
 
+    def _set_live(self, index: int, player: Player) -> None:
+        """Keep ``rows`` in step with a live mark of ``player`` put or freed on ``index``."""
+        rows = self.rows[player]
+        rows[index - 1] |= 1
+        rows[index] |= 2
+        rows[index + 1] |= 4
+
+    def _set_dead(self, index: int, player: Player) -> None:
+        """Keep ``rows`` in step with a mark of ``player`` on ``index`` being captured."""
+        rows = self.rows[player]
+        rows[index - 1] &= 6
+        rows[index] &= 5
+        rows[index + 1] &= 3
+
     def _drop_playable(self, index: int) -> None:
-        slot = self.slot
         playable = self.playable
-        position = slot[index]
-        moved = playable.pop()
-        if moved != index:
-            playable[position] = moved
-            slot[moved] = position
-        slot[index] = -1
+        del playable[bisect_left(playable, index)]
 
     # -- optional rules -----------------------------------------------------------------
 

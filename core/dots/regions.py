@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from core.dots.board import BORDER, EMPTY, DotsBoard
+from core.dots.board import Area as BoardArea
 from core.dots.geometry import Geometry
 from core.game import PLAYERS, Player
 
@@ -69,12 +70,14 @@ Regions = dict[RegionKey, Region]
 """Regions by key; a table is never changed once a state holds it."""
 
 
-def update_areas(board: DotsBoard, areas: Regions, since: object) -> tuple[Regions, list[int]]:
-    """The visible areas after the captures made since the board's ``areas`` link was
-    ``since``, and the points those captures took; ``areas`` were the visible ones then.
+def update_areas(
+    link: BoardArea | None, areas: Regions, since: BoardArea | None
+) -> tuple[Regions, list[int]]:
+    """The visible areas after the captures made between a board's ``areas`` link
+    ``since`` and its later link ``link``, and the points those captures took; ``areas``
+    were the visible ones at ``since``.
     """
     new = []
-    link = board.areas
     while link is not None and link is not since:
         captor, inside, link = link
         new.append((captor, inside))
@@ -84,10 +87,17 @@ def update_areas(board: DotsBoard, areas: Regions, since: object) -> tuple[Regio
     taken: list[int] = []
     for captor, inside in reversed(new):
         area = Region(captor, inside)
-        points = area.points
-        for key, older in list(visible.items()):
-            if older.cells[0] in points:
-                del visible[key]  # swallowed: it lies inside the new area
+        # An older area lies inside the new one (swallowed) when its first point does; a
+        # key is that point times two plus the owner, so look up whichever side is fewer.
+        if len(inside) < len(visible):
+            for index in inside:
+                visible.pop(index * 2, None)
+                visible.pop(index * 2 + 1, None)
+        else:
+            points = area.points
+            for key in list(visible):
+                if key >> 1 in points:
+                    del visible[key]
         visible[area.key] = area
         taken.extend(inside)
     return visible, taken

@@ -9,10 +9,12 @@ rebuilds the board by replaying its moves, and from then on gives each child a c
 instead.  What a state answers never changes; only the time an answer takes does.  A game's
 states pass one board along, so use the states of one game from one thread at a time.
 
-Each state keeps the visible captured areas, and the houses from the first time it or an
-ancestor was asked for them (see :mod:`core.dots.regions`); it knows what its last move
-changed (:meth:`DotsState.change`) at no cost for a move that captured nothing, closed
-nothing and went on no enclosed point.
+Each state keeps the houses from the first time it or an ancestor was asked for them, and
+the visible captured areas with them (see :mod:`core.dots.regions`); while nobody keeps the
+houses, a state works its areas out when first asked, from the last position whose areas
+are known and the board's list of captures since, which states share.  A state knows what
+its last move changed (:meth:`DotsState.change`) at no cost for a move that captured
+nothing, closed nothing and went on no enclosed point.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast, overload
 
 from core.dots.board import EMPTY, DotsBoard
+from core.dots.board import Area as BoardArea
 from core.dots.geometry import START_NAMES, Geometry, Start, geometry, start_marks
 from core.dots.picture import picture
 from core.dots.point import Point
@@ -92,21 +95,21 @@ class LegalPoints(Sequence[Point]):
     make and shows that state's points whatever is played afterwards.
     """
 
-    __slots__ = ("_points", "_state")
+    __slots__ = ("_points", "_size", "_state")
 
-    def __init__(self, state: DotsState, points: tuple[Point | None, ...]) -> None:
+    def __init__(self, state: DotsState, points: tuple[Point | None, ...], size: int) -> None:
         self._state = state
         self._points = points
+        self._size = size  # kept, so len() (twice per random.choice) is one look-up
 
     def _indices(self) -> list[int]:
-        legal = self._state._legal
-        if legal is None:
-            legal = self._state._own_legal()
-        return legal
+        board = self._state._board
+        if board is None:
+            board = self._state._own_board()
+        return board.playable
 
     def __len__(self) -> int:
-        legal = self._state._legal
-        return len(legal if legal is not None else self._indices())
+        return self._size
 
     @overload
     def __getitem__(self, position: int) -> Point: ...
@@ -115,9 +118,8 @@ class LegalPoints(Sequence[Point]):
     def __getitem__(self, position: slice) -> Sequence[Point]: ...
 
     def __getitem__(self, position: int | slice) -> Point | Sequence[Point]:
-        legal = self._state._legal
-        if legal is None:
-            legal = self._indices()
+        board = self._state._board
+        legal = board.playable if board is not None else self._indices()
         points = self._points
         if isinstance(position, slice):
             return tuple(_point(points, index) for index in legal[position])
@@ -148,11 +150,11 @@ class DotsState(PlayedGame[Point]):
 
     __slots__ = (
         "_areas",
+        "_areas_at",
         "_before",
         "_board",
         "_end",
         "_houses",
-        "_legal",
         "_options",
         "_over",
         "_scores",
@@ -161,12 +163,13 @@ class DotsState(PlayedGame[Point]):
     _options: Options
     _board: DotsBoard | None
     """The board of this position, or None while a child has it (see the module docs)."""
-    _legal: list[int] | None
-    """The playable indices in increasing order, handed over with the board."""
     _scores: tuple[int, int]
     _over: bool
-    _areas: Regions
-    """The visible captured areas, always kept."""
+    _areas: Regions | None
+    """The visible captured areas, or None until someone asks (see :meth:`_known_areas`)."""
+    _areas_at: tuple[BoardArea | None, Regions, BoardArea | None]
+    """The board's list of captures at this position, and the visible areas at an earlier
+    position of the game with the list there: enough to work out ``_areas``."""
     _houses: Regions | None
     """The houses, kept from the first time anyone asks for them (None until then)."""
     _before: Before | None
@@ -178,7 +181,6 @@ class DotsState(PlayedGame[Point]):
         self,
         options: Options,
         board: DotsBoard,
-        legal: list[int],
         history: list[Point],
         length: int,
         scores: tuple[int, int],
@@ -190,12 +192,12 @@ class DotsState(PlayedGame[Point]):
         """Internal: use ``new_game``, ``play`` or ``from_json``."""
         self._options = options
         self._board = board
-        self._legal = legal
         self._history = history
         self._length = length
         self._scores = scores
         self._over = end is not None or board.is_over
         self._areas = areas
+        self._areas_at = (board.areas, areas, board.areas)
         self._houses = houses
         self._before = before
         self._end = end
@@ -305,7 +307,10 @@ class DotsState(PlayedGame[Point]):
         """
         if self._over:
             return ()
-        return LegalPoints(self, self._options.geometry.points)
+        board = self._board
+        if board is None:
+            board = self._own_board()
+        return LegalPoints(self, self._options.geometry.points, len(board.playable))
 
     def to_board(self) -> DotsBoard:
         """A mutable copy of the position for search: the fast path (see core.dots.board)."""
@@ -315,7 +320,9 @@ class DotsState(PlayedGame[Point]):
 
     def areas(self) -> tuple[Area, ...]:
         """The captured areas no later capture swallowed, by key (they never overlap)."""
-        return tuple(self._public(region, Area) for _, region in sorted(self._areas.items()))
+        return tuple(
+            self._public(region, Area) for _, region in sorted(self._known_areas().items())
+        )
 
     def houses(self) -> tuple[House, ...]:
         """The houses of both players, player 0's first, each by key."""
@@ -334,7 +341,7 @@ class DotsState(PlayedGame[Point]):
         owners = {index(point): player for point, player in start_marks(geo, self.start)}
         for number, point in enumerate(self._history[: self._length]):
             owners[index(point)] = 1 if number & 1 else 0
-        held = {cell: area.owner for area in self._areas.values() for cell in area.cells}
+        held = {cell: area.owner for area in self._known_areas().values() for cell in area.cells}
         points = geo.points
         return tuple(
             Mark(_point(points, cell), owner, held.get(cell, owner) != owner)
@@ -372,9 +379,9 @@ class DotsState(PlayedGame[Point]):
         before = self._before
         if before is None:
             return DotsChange(move, player)
+        if isinstance(before, DotsState):
+            return self._change(move, player, before._known_areas(), before._known_houses())
         areas, houses = before
-        if isinstance(houses, DotsState):
-            houses = houses._known_houses()
         return self._change(move, player, areas, houses)
 
     def change_since(self, earlier: DotsState) -> DotsChange:
@@ -382,22 +389,36 @@ class DotsState(PlayedGame[Point]):
         the move when ``earlier`` is the position just before this one.
         """
         houses = earlier._known_houses()
+        areas = earlier._known_areas()
         if self._length == earlier._length + 1 and self._end is None:
-            return self._change(self.last_move, earlier.to_move, earlier._areas, houses)
-        return self._change(None, None, earlier._areas, houses)
+            return self._change(self.last_move, earlier.to_move, areas, houses)
+        return self._change(None, None, areas, houses)
 
     def _change(
         self, move: Point | None, player: Player | None, areas: Regions, houses: Regions
     ) -> DotsChange:
         now = self._known_houses()
+        areas_now = self._known_areas()
         return DotsChange(
             move,
             player,
-            areas_added=self._public_areas(_gone(self._areas, areas)),
-            areas_removed=self._public_areas(_gone(areas, self._areas)),
+            areas_added=self._public_areas(_gone(areas_now, areas)),
+            areas_removed=self._public_areas(_gone(areas, areas_now)),
             houses_added=self._public_houses(_gone(now, houses)),
             houses_removed=self._public_houses(_gone(houses, now)),
         )
+
+    def _known_areas(self) -> Regions:
+        """The visible areas, worked out the first time from an earlier position's (the
+        board's list of captures says what was captured since).
+        """
+        areas = self._areas
+        if areas is None:
+            link, earlier, since = self._areas_at
+            areas, _ = update_areas(link, earlier, since)
+            self._areas = areas
+            self._areas_at = (link, areas, link)
+        return areas
 
     def _known_houses(self) -> Regions:
         """The houses, found from scratch the first time (from then on, every state played
@@ -439,7 +460,13 @@ class DotsState(PlayedGame[Point]):
         if self._over:
             raise IllegalMove("the game is over")
         point = move if type(move) is Point else _coerce(move)
-        index = self._options.geometry.index(point)
+        options = self._options
+        geo = options.geometry
+        # Geometry.index inlined: this is the hot path of every game played through the API.
+        x, y = point.x, point.y
+        if not (0 <= x < geo.width and 0 <= y < geo.height):
+            geo.index(point)  # raises InvalidMove with the reason
+        index = (y + 1) * geo.stride + x + 1
         board = self._board
         if board is None:
             board = self._own_board()
@@ -447,49 +474,63 @@ class DotsState(PlayedGame[Point]):
             if board.owner[index] and not board.mark[index]:
                 raise IllegalMove(f"{point} lies inside a captured area")
             raise IllegalMove(f"{point} is already taken")
-        legal = self._legal
-        assert legal is not None
-        if len(self._history) != self._length:
-            # A child was played from this state before: it branches, so it keeps its
-            # board and this child gets a copy.
-            board = board.copy()
-            legal = legal[:]
-        else:
+        history = self._history
+        length = self._length
+        if len(history) == length:
+            # The first child of this state takes the board and the list of moves over
+            # (see the module docs).
             self._board = None
-            self._legal = None
-        enclosing = board.enclosed[index]
-        areas_link, cut_off = board.areas, board.cut_off
-        board.place(index)
-        del legal[bisect_left(legal, index)]
-        areas = areas_before = self._areas
+        else:
+            # A child was played from this state before: it branches, so it keeps its
+            # board and this child gets copies.
+            board = board.copy()
+            history = history[:length]
+        history.append(point)
+        areas_link = board.areas
+        changed = board.place(index)
+        areas = self._areas
+        areas_at = self._areas_at
         houses = houses_before = self._houses
+        scores = self._scores
+        over = not board.playable
         before: Before | None = None
-        if enclosing or board.cut_off != cut_off or board.areas is not areas_link:
-            areas, taken = update_areas(board, areas, areas_link)
-            for dead in taken:
-                at = bisect_left(legal, dead)
-                if at < len(legal) and legal[at] == dead:
-                    del legal[at]
+        if changed:
+            link = board.areas
             if houses_before is None:
-                before = (areas_before, self)
+                # Nobody keeps the houses, so the areas are left for whoever asks, from
+                # the last position whose areas are known.
+                if link is not areas_link:
+                    if areas is None:
+                        areas_at = (link, areas_at[1], areas_at[2])
+                    else:
+                        areas_at = (link, areas, areas_link)
+                    areas = None
+                before = self
             else:
+                areas_before = self._known_areas()
+                areas, taken = update_areas(link, areas_before, areas_link)
+                areas_at = (link, areas, link)
                 taken.append(index)
                 houses = update_houses(board, houses_before, taken)
                 if areas is not areas_before or houses is not houses_before:
                     before = (areas_before, houses_before)
-        length = self._length
-        history = self._history_with(point)
-        return DotsState(
-            self._options,
-            board,
-            legal,
-            history,
-            length + 1,
-            (board.score[0], board.score[1]),
-            areas,
-            houses,
-            before,
-        )
+            if link is not areas_link:  # only a capture changes the score
+                scores = (board.score[0], board.score[1])
+            over = board.is_over
+        # Made without __init__, field by field, because this is the hot path.
+        child = _new_state(DotsState)
+        child._options = options
+        child._board = board
+        child._history = history
+        child._length = length + 1
+        child._scores = scores
+        child._over = over
+        child._areas = areas
+        child._areas_at = areas_at
+        child._houses = houses
+        child._before = before
+        child._end = None
+        return child
 
     def ground(self, player: Player) -> DotsState:
         """Grounding ends the game: each group of ``player`` not linked to the edge counts
@@ -516,8 +557,6 @@ class DotsState(PlayedGame[Point]):
 
     def _ended(self, ending: Ending) -> DotsState:
         board = self._own_board()
-        legal = self._legal
-        assert legal is not None
         scores = self._scores
         ungrounded: tuple[Point, ...] = ()
         if ending.kind == "grounding" and ending.player is not None:
@@ -530,22 +569,14 @@ class DotsState(PlayedGame[Point]):
         return DotsState(
             self._options,
             board.copy(),
-            legal[:],
             self._history,
             self._length,
             scores,
-            self._areas,
+            self._known_areas(),
             self._houses,
             None,
             (ending, ungrounded),
         )
-
-    def _own_legal(self) -> list[int]:
-        """This state's playable indices, rebuilt with its board if a child has them."""
-        self._own_board()
-        legal = self._legal
-        assert legal is not None
-        return legal
 
     def _own_board(self) -> DotsBoard:
         """This state's board, rebuilt by replaying the moves if a child has it."""
@@ -556,7 +587,6 @@ class DotsState(PlayedGame[Point]):
             for point in self._history[: self._length]:
                 board.place(index(point))
             self._board = board
-            self._legal = sorted(board.playable)
         return board
 
     # -- wire forms ---------------------------------------------------------------------
@@ -646,9 +676,12 @@ class DotsState(PlayedGame[Point]):
 EnclosureT = TypeVar("EnclosureT", Area, House)
 
 
-Before = tuple[Regions, "Regions | DotsState"]
+Before: TypeAlias = "tuple[Regions, Regions] | DotsState"
 """The areas and houses before a move that changed them; when the houses were not kept
 then, the state before the move, which works them out on demand."""
+
+
+_new_state = object.__new__
 
 
 def _gone(before: Regions, after: Regions) -> list[Region]:
@@ -698,7 +731,7 @@ def new_game(
 def from_options(options: Options) -> DotsState:
     """A new game set up by ``options``."""
     board = options.start_board()
-    return DotsState(options, board, sorted(board.playable), [], 0, (0, 0), {}, None, None)
+    return DotsState(options, board, [], 0, (0, 0), {}, None, None)
 
 
 _RECORD_FIELDS = {"game", "width", "height", "start", "win_margin", "grounding", "moves", "end"}

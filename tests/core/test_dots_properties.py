@@ -493,6 +493,56 @@ def test_view_agrees_with_the_state(state: dots.DotsState) -> None:
         assert any(state.is_legal(Point(*p)) or state.is_over for p in house["inside"])
 
 
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_linked_live_marks_share_a_chain(state: dots.DotsState) -> None:
+    """The board skips its outline walks for a mark whose runs lie on different chains, so
+    the chains must never split two live marks that are linked (they may over-join).
+    """
+    board = state.to_board()
+    chains, cell, geo = board.chains, board.cell, board.geometry
+
+    def root(index: int) -> int:
+        while chains[index] != index:
+            index = chains[index]
+        return index
+
+    for index in geo.indices:
+        if cell[index] in (1, 2):
+            for offset in geo.ring:
+                if cell[index + offset] == cell[index]:
+                    assert root(index) == root(index + offset), geo.point(index)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_the_rows_of_live_marks_agree_with_the_cells(state: dots.DotsState) -> None:
+    board = state.to_board()
+    cell = board.cell
+    for player in (0, 1):
+        wall, rows = player + 1, board.rows[player]
+        for index in board.geometry.indices:
+            expected = (
+                (cell[index - 1] == wall) << 2
+                | (cell[index] == wall) << 1
+                | (cell[index + 1] == wall)
+            )
+            assert rows[index] == expected, (player, board.geometry.point(index))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=5, max_value=12), st.integers(min_value=0, max_value=2**32))
+def test_place_says_when_areas_or_houses_may_have_changed(size: int, seed: int) -> None:
+    """``play`` skips the area and house updates when ``place`` says nothing changed."""
+    rng = random.Random(seed)
+    board = dots.DotsBoard(dots.geometry(size, size))
+    while board.playable:
+        index = rng.choice(board.playable)
+        enclosed, cut_off, areas = board.enclosed[index], board.cut_off, board.areas
+        changed = board.place(index)
+        assert changed == bool(enclosed or board.cut_off != cut_off or board.areas is not areas)
+
+
 def test_fast_board_copies_are_independent() -> None:
     state = random_game(9, 9, 7, limit=30)
     board = state.to_board()
