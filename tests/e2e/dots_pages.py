@@ -11,22 +11,35 @@ DOTS_BOARD = "svg.dots-board"
 ACTIVE_DOTS = "svg.dots-board.is-active"
 GAME_OVER = "[data-testid='game-over']"
 
-# Screen position of grid point (x, y), whatever the zoom, pan and letterboxing.
-_POINT_JS = """([x, y]) => {
-  const svg = document.querySelector('svg.dots-board');
-  const r = svg.getBoundingClientRect();
-  const vb = svg.viewBox.baseVal;
-  const cell = +svg.dataset.cell, margin = +svg.dataset.margin;
-  let fx = margin + x * cell, fy = margin + y * cell;
-  if (svg.dataset.turned === 'true') {
-    // A landscape sheet turned a quarter clockwise on a portrait phone.
-    const sheetH = (+svg.dataset.height - 1) * cell + 2 * margin;
-    [fx, fy] = [sheetH - fy, fx];
+# Screen position of grid point (x, y), whatever the zoom, pan and letterboxing; read
+# until two frames agree, so a click does not land where the board was a moment ago (a
+# banner or the fonts arriving can still move it while the page settles).
+_POINT_JS = """async ([x, y]) => {
+  const where = () => {
+    const svg = document.querySelector('svg.dots-board');
+    const r = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const cell = +svg.dataset.cell, margin = +svg.dataset.margin;
+    let fx = margin + x * cell, fy = margin + y * cell;
+    if (svg.dataset.turned === 'true') {
+      // A landscape sheet turned a quarter clockwise on a portrait phone.
+      const sheetH = (+svg.dataset.height - 1) * cell + 2 * margin;
+      [fx, fy] = [sheetH - fy, fx];
+    }
+    const scale = Math.min(r.width / vb.width, r.height / vb.height);
+    const ox = r.left + (r.width - vb.width * scale) / 2;
+    const oy = r.top + (r.height - vb.height * scale) / 2;
+    return [ox + (fx - vb.x) * scale, oy + (fy - vb.y) * scale];
+  };
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  let last = where();
+  for (;;) {
+    await frame();
+    await frame();
+    const now = where();
+    if (now[0] === last[0] && now[1] === last[1]) return now;
+    last = now;
   }
-  const scale = Math.min(r.width / vb.width, r.height / vb.height);
-  const ox = r.left + (r.width - vb.width * scale) / 2;
-  const oy = r.top + (r.height - vb.height * scale) / 2;
-  return [ox + (fx - vb.x) * scale, oy + (fy - vb.y) * scale];
 }"""
 
 
