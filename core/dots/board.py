@@ -73,6 +73,23 @@ sticks into the area without passing some mark twice (the shortest found in rand
 and built shapes has eleven)."""
 
 
+def _group_roots(members: list[int], links: list[tuple[int, int]]) -> tuple[int, ...]:
+    """One member per group of ``members`` joined by ``links`` (pairs naming a non-member
+    join nothing), in increasing order; each group is named by the root of a union-find
+    that hangs the second of each pair under the first."""
+    parent = {member: member for member in members}
+
+    def root(member: int) -> int:
+        while parent[member] != member:
+            member = parent[member]
+        return member
+
+    for first, second in links:
+        if first in parent and second in parent:
+            parent[root(second)] = root(first)
+    return tuple(sorted({root(member) for member in members}))
+
+
 def _local_groups(walls: int) -> tuple[int, ...]:
     """One direction per group of free orthogonal neighbours that touch around the mark.
 
@@ -81,18 +98,8 @@ def _local_groups(walls: int) -> tuple[int, ...]:
     ``d + 1``.  Two free orthogonal neighbours touch when the diagonal between them is free.
     """
     free = [d for d in range(4) if not walls >> (2 * d) & 1]
-    parent = {d: d for d in free}
-
-    def root(d: int) -> int:
-        while parent[d] != d:
-            d = parent[d]
-        return d
-
-    for d in free:
-        turn = (d + 1) % 4
-        if turn in parent and not walls >> (2 * d + 1) & 1:
-            parent[root(turn)] = root(d)
-    return tuple(sorted({root(d) for d in free}))
+    touching = [(d, (d + 1) % 4) for d in free if not walls >> (2 * d + 1) & 1]
+    return _group_roots(free, touching)
 
 
 LOCAL_GROUPS: tuple[tuple[int, ...], ...] = tuple(_local_groups(walls) for walls in range(256))
@@ -107,18 +114,12 @@ def _linked_runs(walls: int) -> tuple[int, ...]:
     neighbours into as many groups as there are runs.
     """
     ring = [position for position in range(8) if walls >> position & 1]
-    parent = {position: position for position in ring}
-
-    def root(position: int) -> int:
-        while parent[position] != position:
-            position = parent[position]
-        return position
-
-    for position in ring:
-        for near in ((position + 1) % 8, (position + 2) % 8 if position % 2 == 0 else -1):
-            if near in parent:
-                parent[root(near)] = root(position)
-    return tuple(sorted({root(position) for position in ring}))
+    linked = [
+        (position, near)
+        for position in ring
+        for near in ((position + 1) % 8, (position + 2) % 8 if position % 2 == 0 else -1)
+    ]
+    return _group_roots(ring, linked)
 
 
 @cache
