@@ -221,6 +221,8 @@ class ControlSearch:
         self.cut = False
         self.nimbers: dict[int, int | None] = {}
         self.nimber_free_lines = NIMBER_FREE_LINES
+        self.leaves: dict[int, int] = {}
+        """Values of the leaves scored so far (safe lines commute, so leaves recur often)."""
         self.best: dict[int, int] = {}
         """The best line found in each searched position, tried first when it comes again."""
 
@@ -243,20 +245,30 @@ class ControlSearch:
         fight for control exactly when its value is not 0, and if the filled position's
         value gives the other player that win, the roles in it are swapped.
         """
+        known = self.leaves.get(drawn)
+        if known is not None:
+            return known
         t = self.t
-        fill_order = self.fill_order
+        sides = t.sides
+        line_boxes = t.line_boxes
         leaf = drawn
         moves = 0
-        while True:
-            counts = side_counts(t, drawn)
-            safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        counts = side_counts(t, drawn)
+        safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        # Safe lines only ever become unsafe, so one pass over the fill order fills them
+        # in the same order as picking the first safe line again after each one.
+        for line in self.fill_order:
             if not safe:
                 break
-            for line in fill_order:
-                if safe >> line & 1:
-                    drawn |= 1 << line
-                    moves += 1
-                    break
+            if not safe >> line & 1:
+                continue
+            drawn |= 1 << line
+            safe &= ~(1 << line)
+            moves += 1
+            for box in line_boxes[line]:
+                counts[box] += 1
+                if counts[box] == 2:
+                    safe &= ~sides[box]
         value = self.endgame_value(drawn, counts)
         keep = moves % 2 == 0
         leaf_nimber = self.nimber(leaf)
@@ -266,7 +278,9 @@ class ControlSearch:
                 leaf_player_wins_filled = keep == (filled_nimber != 0)
                 if leaf_player_wins_filled != (leaf_nimber != 0):
                     keep = not keep
-        return value if keep else -value
+        result = value if keep else -value
+        self.leaves[leaf] = result
+        return result
 
     def endgame_value(self, drawn: int, counts: list[int]) -> int:
         """Value of a position with no safe line: exact if a small search settles it.
@@ -274,9 +288,13 @@ class ControlSearch:
         Chains that meet at a junction merge as it fills, which the chain-length estimate
         ignores; a search of a few thousand nodes usually settles such endgames exactly.
         """
+        known = self.leaves.get(drawn)
+        if known is not None:
+            return known
         key = position_key(self.t, drawn)
         known = endgame_table.get(key)
         if known is not None:
+            self.leaves[drawn] = known
             return known
         solver = self.endgame
         solver.budget.nodes = 0
@@ -285,11 +303,12 @@ class ControlSearch:
         try:
             value = solver.value(drawn)
             remember_endgame(key, value)
-            return value
         except SearchTimeout:
             if self.budget.deadline is not None and self.budget.clock() > self.budget.deadline:
                 raise
-            return chain_value_estimate(self.t, drawn, counts)
+            value = chain_value_estimate(self.t, drawn, counts)
+        self.leaves[drawn] = value
+        return value
 
     def value(self, drawn: int, depth: int, alpha: int, beta: int) -> int:
         """Negamax value to ``depth`` (captures and forced lines do not count as depth)."""
@@ -312,8 +331,10 @@ class ControlSearch:
             beta = min(beta, high)
         else:
             low, high = -INFINITY, INFINITY
+        pending_sacrifices = False
         if choices:
             moves = choices
+            safe = 0
         else:
             safe = geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
@@ -325,15 +346,31 @@ class ControlSearch:
             moves = sorted(
                 bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
             )
-            moves += sacrifices(t, drawn, counts)[0]
+            # Sacrifices come last and are only looked for once no safe line has cut off
+            # (finding the chains is a good part of a node's cost).
+            pending_sacrifices = True
         previous_best = self.best.get(drawn)
-        if previous_best is not None and previous_best in moves:
-            moves.remove(previous_best)
-            moves.insert(0, previous_best)
+        if previous_best is not None:
+            if pending_sacrifices and not safe >> previous_best & 1:
+                moves += sacrifices(t, drawn, counts)[0]
+                pending_sacrifices = False
+            if previous_best in moves:
+                moves.remove(previous_best)
+                moves.insert(0, previous_best)
         best = -INFINITY
         best_line = moves[0]
         start_alpha = alpha
-        for line in moves:
+        index = 0
+        while True:
+            if index == len(moves):
+                if not pending_sacrifices:
+                    break
+                pending_sacrifices = False
+                moves += sacrifices(t, drawn, counts)[0]
+                if index == len(moves):
+                    break
+            line = moves[index]
+            index += 1
             after, completed = draw(geo, drawn, line)
             if completed:
                 score = completed + self.value(after, depth, alpha - completed, beta - completed)
