@@ -33,6 +33,7 @@ from core.ai.boxes.solver import (
     Budget,
     SearchTimeout,
     Solver,
+    counts_after,
     endgame_table,
     remember_endgame,
     sacrifices,
@@ -301,7 +302,7 @@ class ControlSearch:
         solver.budget.node_limit = ENDGAME_NODES
         solver.budget.deadline = self.budget.deadline
         try:
-            value = solver.value(drawn)
+            value = solver.value(drawn, counts=counts)
             remember_endgame(key, value)
         except SearchTimeout:
             if self.budget.deadline is not None and self.budget.clock() > self.budget.deadline:
@@ -310,12 +311,17 @@ class ControlSearch:
         self.leaves[drawn] = value
         return value
 
-    def value(self, drawn: int, depth: int, alpha: int, beta: int) -> int:
-        """Negamax value to ``depth`` (captures and forced lines do not count as depth)."""
+    def value(
+        self, drawn: int, depth: int, alpha: int, beta: int, counts: list[int] | None = None
+    ) -> int:
+        """Negamax value to ``depth`` (captures and forced lines do not count as depth).
+
+        ``counts``, if given, are the side counts of ``drawn``.
+        """
         self.budget.spend()
         t = self.t
         geo = t.geo
-        drawn, gained, counts, choices = take_forced(t, drawn)
+        drawn, gained, counts, choices = take_forced(t, drawn, counts)
         if drawn == geo.all_lines:
             return gained
         alpha -= gained
@@ -372,10 +378,13 @@ class ControlSearch:
             line = moves[index]
             index += 1
             after, completed = draw(geo, drawn, line)
+            after_counts = counts_after(t, counts, line)
             if completed:
-                score = completed + self.value(after, depth, alpha - completed, beta - completed)
+                score = completed + self.value(
+                    after, depth, alpha - completed, beta - completed, after_counts
+                )
             else:
-                score = -self.value(after, depth - 1, -beta, -alpha)
+                score = -self.value(after, depth - 1, -beta, -alpha, after_counts)
             if score > best:
                 best = score
                 best_line = line
