@@ -215,7 +215,10 @@ class ControlSearch:
     def __init__(self, t: Tables, budget: Budget, rng: Random) -> None:
         self.t = t
         self.budget = budget
-        self.endgame = Solver(t, Budget(clock=budget.clock), use_components=True)
+        # Only the leaves themselves are looked up by components (in endgame_value): keying
+        # every node of their solves as well cost more than it saved (a quarter of the time
+        # of fixed-depth searches along whole games).
+        self.endgame = Solver(t, Budget(clock=budget.clock))
         self.table: dict[int, tuple[int, int, int]] = {}
         self.fill_order = list(range(t.geo.line_count))
         rng.shuffle(self.fill_order)

@@ -40,6 +40,8 @@ from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 
 INFINITY = 1 << 20
+CAPTURABLE_SIDES = 3
+"""A box with this many sides drawn can be taken."""
 ENDGAME_TABLE_LIMIT = 30_000
 """Most endgame values kept by canonical component multiset before the table starts over."""
 
@@ -107,7 +109,8 @@ def take_forced(
     counts = side_counts(t, drawn) if counts is None else counts.copy()
     line_boxes = t.line_boxes
     while True:
-        choices = capture_choices(t, drawn, counts)
+        # Most nodes have nothing to capture, which a scan in C finds out fastest.
+        choices = capture_choices(t, drawn, counts) if CAPTURABLE_SIDES in counts else []
         if len(choices) != 1:
             return drawn, gained, counts, choices
         line = choices[0]
@@ -175,8 +178,8 @@ class Solver:
         self.budget = budget or Budget()
         self.table: dict[int, tuple[int, int]] = {}
         self.use_components = use_components
-        """Whether endgames are looked up by canonical components (costly per node: worth
-        it for short searches repeated on similar positions, not for one deep solve)."""
+        """Whether endgame nodes are looked up by canonical components (costly per node;
+        no gain measured yet for the control search's leaf solves, see levels.py)."""
         if use_book and (t.geo.rows, t.geo.cols) == BOOK_SIZE:
             self.table.update((drawn, (value, value)) for drawn, value in book_values().items())
 
