@@ -6,13 +6,22 @@ import random
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import IllegalMove, boxes
 from core.ai.boxes import solve
 from core.ai.boxes.analysis import side_counts
 from core.ai.boxes.book import BOOK_SIZE, book_values
 from core.ai.boxes.endgame import simple_endgame_value
-from core.ai.boxes.solver import Budget, SearchTimeout, Solver, line_values
+from core.ai.boxes.solver import (
+    Budget,
+    SearchTimeout,
+    Solver,
+    counts_after,
+    line_values,
+    take_forced,
+)
 from core.ai.boxes.tables import tables
 from core.boxes.search import draw
 
@@ -176,3 +185,20 @@ def test_equivalent_lines_have_equal_values_and_one_is_kept() -> None:
             twin = by_key[position_key(t, state.drawn | 1 << line)]
             assert values[twin] == value
         assert max(values[line] for line in kept) == max(values.values())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(6, 17))
+def test_side_counts_passed_down_give_the_same_search(seed: int, drawn_lines: int) -> None:
+    # The searches pass each node's side counts to its children instead of recounting;
+    # forced captures and values must come out as if counted afresh.
+    t = tables(2, 3)
+    drawn = random_position(2, 3, drawn_lines, random.Random(seed))
+    counts = side_counts(t, drawn)
+    assert take_forced(t, drawn, counts) == take_forced(t, drawn)
+    assert counts == side_counts(t, drawn)  # the caller's counts are left alone
+    for line in range(t.geo.line_count):
+        if not drawn >> line & 1:
+            after = counts_after(t, counts, line)
+            assert after == side_counts(t, drawn | 1 << line)
+    assert Solver(t).value(drawn, counts=counts) == Solver(t).value(drawn)

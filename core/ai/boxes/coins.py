@@ -186,7 +186,8 @@ def kind(key: Key) -> str:
 
 def position_key(t: Tables, drawn: int) -> tuple[Key, ...]:
     """The sorted canonical keys of every component: equal for equivalent positions."""
-    return tuple(sorted((canonical(c) for c in components_of(t, drawn)), key=repr))
+    # Keys compare as tuples: their kinds differ or their second items are alike.
+    return tuple(sorted(canonical(c) for c in components_of(t, drawn)))
 
 
 def chain_cells(length: int) -> Component:

@@ -33,6 +33,7 @@ from core.ai.boxes.solver import (
     Budget,
     SearchTimeout,
     Solver,
+    counts_after,
     endgame_table,
     remember_endgame,
     sacrifices,
@@ -214,13 +215,18 @@ class ControlSearch:
     def __init__(self, t: Tables, budget: Budget, rng: Random) -> None:
         self.t = t
         self.budget = budget
-        self.endgame = Solver(t, Budget(clock=budget.clock), use_components=True)
+        # Only the leaves themselves are looked up by components (in endgame_value): keying
+        # every node of their solves as well cost more than it saved (a quarter of the time
+        # of fixed-depth searches along whole games).
+        self.endgame = Solver(t, Budget(clock=budget.clock))
         self.table: dict[int, tuple[int, int, int]] = {}
         self.fill_order = list(range(t.geo.line_count))
         rng.shuffle(self.fill_order)
         self.cut = False
         self.nimbers: dict[int, int | None] = {}
         self.nimber_free_lines = NIMBER_FREE_LINES
+        self.leaves: dict[int, int] = {}
+        """Values of the leaves scored so far (safe lines commute, so leaves recur often)."""
         self.best: dict[int, int] = {}
         """The best line found in each searched position, tried first when it comes again."""
 
@@ -243,20 +249,30 @@ class ControlSearch:
         fight for control exactly when its value is not 0, and if the filled position's
         value gives the other player that win, the roles in it are swapped.
         """
+        known = self.leaves.get(drawn)
+        if known is not None:
+            return known
         t = self.t
-        fill_order = self.fill_order
+        sides = t.sides
+        line_boxes = t.line_boxes
         leaf = drawn
         moves = 0
-        while True:
-            counts = side_counts(t, drawn)
-            safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        counts = side_counts(t, drawn)
+        safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        # Safe lines only ever become unsafe, so one pass over the fill order fills them
+        # in the same order as picking the first safe line again after each one.
+        for line in self.fill_order:
             if not safe:
                 break
-            for line in fill_order:
-                if safe >> line & 1:
-                    drawn |= 1 << line
-                    moves += 1
-                    break
+            if not safe >> line & 1:
+                continue
+            drawn |= 1 << line
+            safe &= ~(1 << line)
+            moves += 1
+            for box in line_boxes[line]:
+                counts[box] += 1
+                if counts[box] == 2:
+                    safe &= ~sides[box]
         value = self.endgame_value(drawn, counts)
         keep = moves % 2 == 0
         leaf_nimber = self.nimber(leaf)
@@ -266,7 +282,9 @@ class ControlSearch:
                 leaf_player_wins_filled = keep == (filled_nimber != 0)
                 if leaf_player_wins_filled != (leaf_nimber != 0):
                     keep = not keep
-        return value if keep else -value
+        result = value if keep else -value
+        self.leaves[leaf] = result
+        return result
 
     def endgame_value(self, drawn: int, counts: list[int]) -> int:
         """Value of a position with no safe line: exact if a small search settles it.
@@ -274,29 +292,39 @@ class ControlSearch:
         Chains that meet at a junction merge as it fills, which the chain-length estimate
         ignores; a search of a few thousand nodes usually settles such endgames exactly.
         """
+        known = self.leaves.get(drawn)
+        if known is not None:
+            return known
         key = position_key(self.t, drawn)
         known = endgame_table.get(key)
         if known is not None:
+            self.leaves[drawn] = known
             return known
         solver = self.endgame
         solver.budget.nodes = 0
         solver.budget.node_limit = ENDGAME_NODES
         solver.budget.deadline = self.budget.deadline
         try:
-            value = solver.value(drawn)
+            value = solver.value(drawn, counts=counts)
             remember_endgame(key, value)
-            return value
         except SearchTimeout:
             if self.budget.deadline is not None and self.budget.clock() > self.budget.deadline:
                 raise
-            return chain_value_estimate(self.t, drawn, counts)
+            value = chain_value_estimate(self.t, drawn, counts)
+        self.leaves[drawn] = value
+        return value
 
-    def value(self, drawn: int, depth: int, alpha: int, beta: int) -> int:
-        """Negamax value to ``depth`` (captures and forced lines do not count as depth)."""
+    def value(
+        self, drawn: int, depth: int, alpha: int, beta: int, counts: list[int] | None = None
+    ) -> int:
+        """Negamax value to ``depth`` (captures and forced lines do not count as depth).
+
+        ``counts``, if given, are the side counts of ``drawn``.
+        """
         self.budget.spend()
         t = self.t
         geo = t.geo
-        drawn, gained, counts, choices = take_forced(t, drawn)
+        drawn, gained, counts, choices = take_forced(t, drawn, counts)
         if drawn == geo.all_lines:
             return gained
         alpha -= gained
@@ -312,8 +340,10 @@ class ControlSearch:
             beta = min(beta, high)
         else:
             low, high = -INFINITY, INFINITY
+        pending_sacrifices = False
         if choices:
             moves = choices
+            safe = 0
         else:
             safe = geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
@@ -325,20 +355,39 @@ class ControlSearch:
             moves = sorted(
                 bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
             )
-            moves += sacrifices(t, drawn, counts)[0]
+            # Sacrifices come last and are only looked for once no safe line has cut off
+            # (finding the chains is a good part of a node's cost).
+            pending_sacrifices = True
         previous_best = self.best.get(drawn)
-        if previous_best is not None and previous_best in moves:
-            moves.remove(previous_best)
-            moves.insert(0, previous_best)
+        if previous_best is not None:
+            if pending_sacrifices and not safe >> previous_best & 1:
+                moves += sacrifices(t, drawn, counts)[0]
+                pending_sacrifices = False
+            if previous_best in moves:
+                moves.remove(previous_best)
+                moves.insert(0, previous_best)
         best = -INFINITY
         best_line = moves[0]
         start_alpha = alpha
-        for line in moves:
+        index = 0
+        while True:
+            if index == len(moves):
+                if not pending_sacrifices:
+                    break
+                pending_sacrifices = False
+                moves += sacrifices(t, drawn, counts)[0]
+                if index == len(moves):
+                    break
+            line = moves[index]
+            index += 1
             after, completed = draw(geo, drawn, line)
+            after_counts = counts_after(t, counts, line)
             if completed:
-                score = completed + self.value(after, depth, alpha - completed, beta - completed)
+                score = completed + self.value(
+                    after, depth, alpha - completed, beta - completed, after_counts
+                )
             else:
-                score = -self.value(after, depth - 1, -beta, -alpha)
+                score = -self.value(after, depth - 1, -beta, -alpha, after_counts)
             if score > best:
                 best = score
                 best_line = line

@@ -22,6 +22,8 @@ import time
 
 from core.ai.boxes.analysis import (
     CAPTURABLE,
+    Chain,
+    Loop,
     bits,
     capture_choices,
     components,
@@ -38,6 +40,8 @@ from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 
 INFINITY = 1 << 20
+CAPTURABLE_SIDES = 3
+"""A box with this many sides drawn can be taken."""
 ENDGAME_TABLE_LIMIT = 30_000
 """Most endgame values kept by canonical component multiset before the table starts over."""
 
@@ -90,20 +94,38 @@ class Budget:
             raise SearchTimeout
 
 
-def take_forced(t: Tables, drawn: int) -> tuple[int, int, list[int], list[int]]:
+def take_forced(
+    t: Tables, drawn: int, counts: list[int] | None = None
+) -> tuple[int, int, list[int], list[int]]:
     """Play every forced capture; return drawn lines, boxes gained, side counts and choices.
 
-    ``choices`` is empty when no box is capturable any more, otherwise it holds the
-    take-or-double-deal lines of :func:`capture_choices` (at least two of them).
+    ``counts`` are the side counts of ``drawn`` if the caller has them (they are not
+    changed); ``choices`` is empty when no box is capturable any more, otherwise it holds
+    the take-or-double-deal lines of :func:`capture_choices` (at least two of them).
     """
     gained = 0
+    # Counting every box's sides afresh is a good part of a node's cost; a drawn line
+    # changes only the counts of the one or two boxes it borders.
+    counts = side_counts(t, drawn) if counts is None else counts.copy()
+    line_boxes = t.line_boxes
     while True:
-        counts = side_counts(t, drawn)
-        choices = capture_choices(t, drawn, counts)
+        # Most nodes have nothing to capture, which a scan in C finds out fastest.
+        choices = capture_choices(t, drawn, counts) if CAPTURABLE_SIDES in counts else []
         if len(choices) != 1:
             return drawn, gained, counts, choices
-        drawn, completed = draw(t.geo, drawn, choices[0])
+        line = choices[0]
+        drawn, completed = draw(t.geo, drawn, line)
         gained += completed
+        for box in line_boxes[line]:
+            counts[box] += 1
+
+
+def counts_after(t: Tables, counts: list[int], line: int) -> list[int]:
+    """The side counts once ``line`` is drawn, given those before it."""
+    after = counts.copy()
+    for box in t.line_boxes[line]:
+        after[box] += 1
+    return after
 
 
 def sacrifices(t: Tables, drawn: int, counts: list[int]) -> tuple[list[int], bool]:
@@ -112,7 +134,11 @@ def sacrifices(t: Tables, drawn: int, counts: list[int]) -> tuple[list[int], boo
     A position is simple when every chain runs from the border to the border, so the closed
     endgame recursion applies once no safe line is left.
     """
-    chains, loops = components(t, drawn, counts)
+    return sacrifice_lines(*components(t, drawn, counts))
+
+
+def sacrifice_lines(chains: list[Chain], loops: list[Loop]) -> tuple[list[int], bool]:
+    """:func:`sacrifices` given the position's chains and loops."""
     simple = True
     offers: list[tuple[int, int]] = []
     for chain in chains:
@@ -152,17 +178,26 @@ class Solver:
         self.budget = budget or Budget()
         self.table: dict[int, tuple[int, int]] = {}
         self.use_components = use_components
-        """Whether endgames are looked up by canonical components (costly per node: worth
-        it for short searches repeated on similar positions, not for one deep solve)."""
+        """Whether endgame nodes are looked up by canonical components (costly per node;
+        no gain measured yet for the control search's leaf solves, see levels.py)."""
         if use_book and (t.geo.rows, t.geo.cols) == BOOK_SIZE:
             self.table.update((drawn, (value, value)) for drawn, value in book_values().items())
 
-    def value(self, drawn: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
-        """The margin the player to move can force from ``drawn`` (fail-soft in the window)."""
+    def value(
+        self,
+        drawn: int,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
+        counts: list[int] | None = None,
+    ) -> int:
+        """The margin the player to move can force from ``drawn`` (fail-soft in the window).
+
+        ``counts``, if given, are the side counts of ``drawn`` (saves counting them).
+        """
         self.budget.spend()
         t = self.t
         geo = t.geo
-        drawn, gained, counts, choices = take_forced(t, drawn)
+        drawn, gained, counts, choices = take_forced(t, drawn, counts)
         if drawn == geo.all_lines:
             return gained
         alpha -= gained
@@ -180,22 +215,25 @@ class Solver:
             return gained + high
         alpha = max(alpha, low)
         beta = min(beta, high)
-        components: tuple[Key, ...] | None = None
+        component_key: tuple[Key, ...] | None = None
         if choices:
             moves = choices
             pending_sacrifices = False
         else:
             safe = geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
-                offers, simple = sacrifices(t, drawn, counts)
+                chains, loops = components(t, drawn, counts)
+                offers, simple = sacrifice_lines(chains, loops)
                 if simple:
-                    exact = simple_value(t, drawn, counts)
-                    assert exact is not None
+                    exact = simple_endgame_value(
+                        tuple(chain.length for chain in chains),
+                        tuple(loop.length for loop in loops),
+                    )
                     self.table[key] = (exact, exact)
                     return gained + exact
                 if self.use_components:
-                    components = position_key(t, drawn)
-                    known = endgame_table.get(components)
+                    component_key = position_key(t, drawn)
+                    known = endgame_table.get(component_key)
                     if known is not None:
                         self.table[key] = (known, known)
                         return gained + known
@@ -225,10 +263,13 @@ class Solver:
             line = moves[index]
             index += 1
             after, completed = draw(geo, drawn, line)
+            after_counts = counts_after(t, counts, line)
             if completed:
-                score = completed + self.value(after, alpha - completed, beta - completed)
+                score = completed + self.value(
+                    after, alpha - completed, beta - completed, after_counts
+                )
             else:
-                score = -self.value(after, -beta, -alpha)
+                score = -self.value(after, -beta, -alpha, after_counts)
             if score > best:
                 best = score
                 if score > alpha:
@@ -241,8 +282,8 @@ class Solver:
             self.table[key] = (best, high)
         else:
             self.table[key] = (best, best)
-            if components is not None:
-                remember_endgame(components, best)
+            if component_key is not None:
+                remember_endgame(component_key, best)
         return gained + best
 
     def root_moves(self, drawn: int) -> list[int]:
