@@ -5,12 +5,16 @@ move), side by side in the same run; and the memory an idle websocket costs a se
     .venv/bin/python bench/ws_load.py --rooms 50 --seconds 20 --game boxes --pin
     .venv/bin/python bench/ws_load.py --rooms 50 --seconds 20 --game dots --pin
     .venv/bin/python bench/ws_load.py --processes 2 ...   # the players of a room on two processes
+    .venv/bin/python bench/ws_load.py --rounds 3 ...      # relay and tetrad take turns; medians
 
 Needs Redis (``--redis-url``, default 127.0.0.1:6379). Each side first sets all its rooms up
 (tetrad: create and join over REST, two websockets, hello, presence), then every room plays
 at once for ``--seconds``: the player to move sends, and the time until the other player
 receives the event is the delivery latency. ``--pin`` puts the servers on the first core and
 this load client on the second, so server CPU per move is measured without the client.
+CPU per move moves by about ±10 % from run to run on a shared machine: with ``--rounds N``
+the relay and tetrad play N rounds each, taking turns on rooms kept open, and the medians
+and each round's ratio are reported.
 """
 
 from __future__ import annotations
@@ -242,14 +246,28 @@ async def _next_event(ws, tally: Tally | None) -> dict:
             return message
 
 
-async def tetrad_room_play(room: tuple, until: float, tally: Tally, seed: int) -> None:
+@dataclass
+class TetradRoom:
+    """A tetrad room being played: its sockets and what the players know of it, kept from
+    one round of play to the next."""
+
+    sockets: list
+    board: Board
+    status: dict
+    version: int
+
+
+def tetrad_room(room: tuple, seed: int) -> TetradRoom:
     sockets, snapshot, _ = room
-    rng = random.Random(seed)
-    board = Board(snapshot, rng)
-    status = snapshot["status"]
-    version = snapshot["version"]
+    return TetradRoom(
+        sockets, Board(snapshot, random.Random(seed)), snapshot["status"], snapshot["version"]
+    )
+
+
+async def tetrad_room_play(room: TetradRoom, until: float, tally: Tally) -> None:
+    sockets = room.sockets
     while time.perf_counter() < until:
-        if status.get("outcome") is not None:
+        if room.status.get("outcome") is not None:
             # A new game (both offer a restart) and a fresh look at the board.
             await sockets[0].send(json.dumps({"type": "offer", "kind": "restart"}))
             await sockets[1].send(json.dumps({"type": "offer", "kind": "restart"}))
@@ -259,23 +277,22 @@ async def tetrad_room_play(room: tuple, until: float, tally: Tally, seed: int) -
                     if message["event"]["kind"] == "restarted":
                         break
             event = message["event"]
-            board = Board({"board": event["board"]}, rng)
-            status, version = message["status"], message["version"]
+            room.board = Board({"board": event["board"]}, room.board.rng)
+            room.status, room.version = message["status"], message["version"]
             continue
-        mover = status["to_move"]
-        move = board.choose()
+        mover = room.status["to_move"]
+        move = room.board.choose()
         if move is None:
             break
         started = time.perf_counter()
-        await sockets[mover].send(json.dumps({"type": "move", "move": move, "version": version}))
+        command = {"type": "move", "move": move, "version": room.version}
+        await sockets[mover].send(json.dumps(command))
         seen = await _next_event(sockets[1 - mover], tally)
         tally.latencies.append(time.perf_counter() - started)
         await _next_event(sockets[mover], None)  # the mover's copy (its ack is skipped)
-        board.apply(seen["event"])
-        status, version = seen["status"], seen["version"]
+        room.board.apply(seen["event"])
+        room.status, room.version = seen["status"], seen["version"]
         tally.moves += 1
-    for ws in sockets:
-        await ws.close()
 
 
 async def baseline_room_setup(ports: tuple[int, int], body: dict) -> tuple:
@@ -286,46 +303,65 @@ async def baseline_room_setup(ports: tuple[int, int], body: dict) -> tuple:
     return [a, b], None, 0
 
 
-async def baseline_room_play(room: tuple, until: float, tally: Tally, seed: int) -> None:
-    sockets, _, _ = room
+@dataclass
+class RelayRoom:
+    sockets: list
+    moves: int = 0
+
+
+async def baseline_room_play(room: RelayRoom, until: float, tally: Tally) -> None:
+    sockets = room.sockets
     payload = json.dumps({"type": "move", "move": {"line": [[0, 0], [1, 0]]}, "version": 1})
-    index = 0
     while time.perf_counter() < until:
-        mover, other = sockets[index % 2], sockets[1 - index % 2]
+        mover, other = sockets[room.moves % 2], sockets[1 - room.moves % 2]
         started = time.perf_counter()
         await mover.send(payload)
         await other.recv()
         tally.latencies.append(time.perf_counter() - started)
         await mover.recv()
         tally.moves += 1
-        index += 1
-    for ws in sockets:
-        await ws.close()
+        room.moves += 1
 
 
-async def load(
-    kind: str, ports: tuple[int, int], pids: list[int], rooms: int, seconds: float, body: dict
-) -> dict[str, float]:
-    """Set all rooms up, then play for ``seconds`` with every room at once. Besides wall
-    time, count the CPU the server processes spend per move."""
-    setup = tetrad_room_setup if kind == "tetrad" else baseline_room_setup
-    play = tetrad_room_play if kind == "tetrad" else baseline_room_play
+@dataclass
+class Side:
+    """One server under test (the relay or tetrad) with its rooms set up."""
+
+    kind: str
+    ports: tuple[int, int]
+    pids: list[int]
+    rooms: list = field(default_factory=list)
+    rounds: list[dict[str, float]] = field(default_factory=list)
+
+
+async def set_up(side: Side, rooms: int, body: dict) -> None:
+    setup = tetrad_room_setup if side.kind == "tetrad" else baseline_room_setup
     ready = []
     for start in range(0, rooms, 10):  # a few at a time: room creation is not what we time
         ready += await asyncio.gather(
-            *[setup(ports, body) for _ in range(start, min(rooms, start + 10))]
+            *[setup(side.ports, body) for _ in range(start, min(rooms, start + 10))]
         )
+    if side.kind == "tetrad":
+        side.rooms = [tetrad_room(room, seed) for seed, room in enumerate(ready)]
+    else:
+        side.rooms = [RelayRoom(room[0]) for room in ready]
+    print(f"{side.kind}: {rooms} rooms ready", flush=True)
+
+
+async def play_round(side: Side, seconds: float) -> dict[str, float]:
+    """Every room of ``side`` plays at once for ``seconds``. Besides wall time, count the CPU
+    the server processes spend per move."""
+    play = tetrad_room_play if side.kind == "tetrad" else baseline_room_play
     tally = Tally()
-    print(f"{kind}: {rooms} rooms ready, playing", flush=True)
-    cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    cpu_before = sum(cpu_seconds(pid) for pid in side.pids)
     started = time.perf_counter()
     until = started + seconds
-    await asyncio.gather(*[play(room, until, tally, seed) for seed, room in enumerate(ready)])
+    await asyncio.gather(*[play(room, until, tally) for room in side.rooms])
     elapsed = time.perf_counter() - started
-    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
-    rss = sum(rss_kib(pid) for pid in pids)
+    cpu = sum(cpu_seconds(pid) for pid in side.pids) - cpu_before
+    rss = sum(rss_kib(pid) for pid in side.pids)
     latencies = sorted(tally.latencies)
-    return {
+    result = {
         "moves": tally.moves,
         "moves_per_s": tally.moves / elapsed,
         "p50_ms": statistics.median(latencies) * 1000,
@@ -338,6 +374,14 @@ async def load(
         "captures": len(tally.capture_bytes),
         "rss_mib": rss / 1024,
     }
+    side.rounds.append(result)
+    return result
+
+
+async def close_rooms(side: Side) -> None:
+    for room in side.rooms:
+        for ws in room.sockets:
+            await ws.close()
 
 
 async def idle_memory(port: int, pid: int, count: int) -> float:
@@ -364,23 +408,42 @@ async def idle_memory(port: int, pid: int, count: int) -> float:
     return (after - before) / count
 
 
-def report(title: str, base: dict, ours: dict) -> None:
+def report(title: str, base: dict | None, ours: dict) -> None:
     print(title)
     for name, value in (("relay", base), ("tetrad", ours)):
+        if value is None:
+            continue
         print(
             f"  {name:7s} {value['moves_per_s']:7.0f} moves/s ({value['moves']:6.0f})  "
             f"delivery p50 {value['p50_ms']:6.2f} ms  p99 {value['p99_ms']:7.2f} ms  "
             f"server CPU {value['cpu_ms_per_move']:.3f} ms/move  RSS {value['rss_mib']:.0f} MiB"
         )
-    print(
-        f"  ratio   {ours['moves_per_s'] / base['moves_per_s']:7.2f} x throughput   "
-        f"p99 {ours['p99_ms'] / base['p99_ms']:.2f} x   "
-        f"{ours['cpu_ms_per_move'] / base['cpu_ms_per_move']:.2f} x server CPU per move"
-    )
+    if base is not None:
+        print(
+            f"  ratio   {ours['moves_per_s'] / base['moves_per_s']:7.2f} x throughput   "
+            f"p99 {ours['p99_ms'] / base['p99_ms']:.2f} x   "
+            f"{ours['cpu_ms_per_move'] / base['cpu_ms_per_move']:.2f} x server CPU per move"
+        )
     print(
         f"  tetrad event bytes: mean {ours['event_bytes']:.0f}, max {ours['event_bytes_max']}; "
         f"with a capture ({ours['captures']}): mean {ours['capture_bytes']:.0f}, "
         f"max {ours['capture_bytes_max']}"
+    )
+
+
+def report_rounds(relay: Side, tetrad: Side) -> None:
+    """The medians over the rounds, and the ratio of each round's pair."""
+    base = statistics.median(r["cpu_ms_per_move"] for r in relay.rounds)
+    ours = statistics.median(r["cpu_ms_per_move"] for r in tetrad.rounds)
+    pairs = [
+        t["cpu_ms_per_move"] / r["cpu_ms_per_move"]
+        for r, t in zip(relay.rounds, tetrad.rounds, strict=True)
+    ]
+    print(
+        f"median of {len(pairs)} rounds: server CPU relay {base:.3f}, tetrad {ours:.3f} ms/move "
+        f"= {ours / base:.2f} x; each round: {', '.join(f'{ratio:.2f}' for ratio in pairs)}; "
+        f"tetrad p99 {statistics.median(t['p99_ms'] for t in tetrad.rounds):.1f} ms, "
+        f"{statistics.median(t['moves_per_s'] for t in tetrad.rounds):.0f} moves/s"
     )
 
 
@@ -393,6 +456,9 @@ async def main() -> None:
     parser.add_argument("--processes", type=int, choices=[1, 2], default=1)
     parser.add_argument("--idle", type=int, default=1000, help="idle spectators to measure")
     parser.add_argument("--pin", action="store_true", help="servers on core 0, client on 1")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="relay and tetrad take turns this many times"
+    )
     parser.add_argument(
         "--only-tetrad", action="store_true", help="skip the relay (for profiling the server)"
     )
@@ -430,22 +496,27 @@ async def main() -> None:
         last = args.processes - 1
         tetrad_ports = (tetrad[0][1], tetrad[last][1])
         baseline_ports = (baseline[0][1], baseline[last][1])
+        relay = Side("baseline", baseline_ports, [p.pid for p, _ in baseline])
+        ours = Side("tetrad", tetrad_ports, [p.pid for p, _ in tetrad])
+        if not args.only_tetrad:
+            await set_up(relay, args.rooms, body)
+        await set_up(ours, args.rooms, body)
         if args.only_tetrad:
             print(f"tetrad server pid {tetrad[0][0].pid}", flush=True)
-        base = await load(
-            "baseline",
-            baseline_ports,
-            [p.pid for p, _ in baseline],
-            args.rooms,
-            1 if args.only_tetrad else args.seconds,
-            body,
-        )
-        ours = await load(
-            "tetrad", tetrad_ports, [p.pid for p, _ in tetrad], args.rooms, args.seconds, body
-        )
         where = "one process" if args.processes == 1 else "players on two processes"
         size = "10x10 Dots and Boxes" if args.game == "boxes" else "39x32 Dots"
-        report(f"{args.rooms} rooms for {args.seconds:.0f} s, {size}, {where}", base, ours)
+        for number in range(1, args.rounds + 1):
+            # The relay and tetrad take turns, so a change in the machine's load meanwhile
+            # touches both sides of a round alike.
+            base = None if args.only_tetrad else await play_round(relay, args.seconds)
+            print(f"tetrad: round {number}, playing", flush=True)
+            result = await play_round(ours, args.seconds)
+            title = f"{args.rooms} rooms for {args.seconds:.0f} s, {size}, {where}"
+            report(title + (f", round {number}" if args.rounds > 1 else ""), base, result)
+        if args.rounds > 1 and not args.only_tetrad:
+            report_rounds(relay, ours)
+        await close_rooms(relay)
+        await close_rooms(ours)
         if args.idle:
             per_socket = await idle_memory(tetrad[0][1], tetrad[0][0].pid, args.idle)
             print(f"memory per idle websocket ({args.idle} spectators): {per_socket:.1f} KiB RSS")
