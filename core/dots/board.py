@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from collections.abc import MutableSequence
 from functools import cache
 from typing import TypeAlias
 
@@ -71,6 +72,18 @@ _SHORTEST_TOUCHING_WALK = 9
 """Fewer distinct marks than this cannot make an outline walk hold a pocket or a mark that
 sticks into the area without passing some mark twice (the shortest found in random games
 and built shapes has eleven)."""
+
+
+def chain_root(chains: MutableSequence[int], at: int) -> int:
+    """The root of the chain forest's tree holding ``at``, halving the path on the way
+    (each node passed is hung from its grandparent)."""
+    while True:
+        up = chains[at]
+        if up == at:
+            return at
+        top = chains[up]
+        chains[at] = top
+        at = top
 
 
 def _group_roots(members: list[int], links: list[tuple[int, int]]) -> tuple[int, ...]:
@@ -344,14 +357,7 @@ class DotsBoard:
             # Join the mark to the chains of its neighbours; only a mark that links two
             # runs of the same chain can cut an area off (see the module docs).
             chains = self.chains
-            root = index + runs[0]
-            while True:
-                up = chains[root]
-                if up == root:
-                    break
-                top = chains[up]
-                chains[root] = top
-                root = top
+            root = chain_root(chains, index + runs[0])
             chains[index] = root
             if len(runs) > 1 and self._join(index, runs, root):
                 cut_off = self.cut_off
@@ -375,14 +381,7 @@ class DotsBoard:
         chains = self.chains
         looped = False
         for offset in runs[1:]:
-            other_root = index + offset
-            while True:
-                up = chains[other_root]
-                if up == other_root:
-                    break
-                top = chains[up]
-                chains[other_root] = top
-                other_root = top
+            other_root = chain_root(chains, index + offset)
             if other_root == root:
                 looped = True
             else:
@@ -395,9 +394,7 @@ class DotsBoard:
         runs = self.runs[neighbour_walls(self.cell, index, self.geometry.stride, wall)]
         if runs:
             chains = self.chains
-            root = index + runs[0]
-            while chains[root] != root:
-                root = chains[root]
+            root = chain_root(chains, index + runs[0])
             chains[index] = root
             self._join(index, runs, root)
 
