@@ -37,7 +37,9 @@ from core.ai.boxes.solver import (
     endgame_table,
     remember_endgame,
     sacrifices,
+    safe_lines_in_order,
     take_forced,
+    then_sacrifices,
 )
 from core.ai.boxes.tables import Tables, tables_for
 from core.ai.player import LEVELS, Clock, check_level
@@ -351,12 +353,7 @@ class ControlSearch:
             if depth <= 0:
                 self.cut = True
                 return gained + self.estimate(drawn)
-            line_boxes = t.line_boxes
-            moves = sorted(
-                bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
-            )
-            # Sacrifices come last and are only looked for once no safe line has cut off
-            # (finding the chains is a good part of a node's cost).
+            moves = safe_lines_in_order(t, safe, counts)
             pending_sacrifices = True
         previous_best = self.best.get(drawn)
         if previous_best is not None:
@@ -369,17 +366,7 @@ class ControlSearch:
         best = -INFINITY
         best_line = moves[0]
         start_alpha = alpha
-        index = 0
-        while True:
-            if index == len(moves):
-                if not pending_sacrifices:
-                    break
-                pending_sacrifices = False
-                moves += sacrifices(t, drawn, counts)[0]
-                if index == len(moves):
-                    break
-            line = moves[index]
-            index += 1
+        for line in then_sacrifices(t, drawn, counts, moves, pending_sacrifices):
             after, completed = draw(geo, drawn, line)
             after_counts = counts_after(t, counts, line)
             if completed:
