@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from server.protocol import CLOSE_SLOW_CONSUMER, CLOSE_TAKEN_OVER
+from server.serving import WRITE_NOW
 
 OUTBOX_LIMIT = 512
 
@@ -55,9 +56,11 @@ class TokenBucket:
 class Connection:
     """One websocket of this process, as the hub sees it.
 
-    An idle connection costs no task of its own: messages wait in ``outbox`` and a flush
-    task exists only while there is something to write. Presence is kept for all seats of
-    the process at once by :class:`server.ws.presence.PresenceKeeper`.
+    A message is written at once, from the caller, when nothing waits before it and the
+    server can (:data:`server.serving.WRITE_NOW`); otherwise it waits in ``outbox`` for a
+    flush task, which exists only while there is something to write, so an idle connection
+    costs no task of its own. Presence is kept for all seats of the process at once by
+    :class:`server.ws.presence.PresenceKeeper`.
 
     ``version`` is the room version this socket has been brought to: room events at or
     below it are dropped, so whatever way an event arrives (pub/sub, a catch-up after the
@@ -68,6 +71,7 @@ class Connection:
         "_flusher",
         "_handler",
         "_sending",
+        "_write_now",
         "closing",
         "computer_room",
         "early",
@@ -111,9 +115,15 @@ class Connection:
         self._sending = False
         """A message is being written by :meth:`send_now` (others queue behind it)."""
         self._handler: asyncio.Task[Any] | None = asyncio.current_task()
+        extension = ws.scope.get("extensions", {}).get(WRITE_NOW)
+        self._write_now: Callable[[str], bool] | None = (
+            None if extension is None else extension["write"]
+        )
 
     def send(self, text: str | Stamped) -> None:
         if self.closing:
+            return
+        if self._written_now(text):
             return
         outbox = self._outbox()
         if len(outbox) >= OUTBOX_LIMIT:
@@ -128,6 +138,24 @@ class Connection:
             self._outbox().append(Close(code, reason))
             self._kick()
 
+    def _written_now(self, item: str | Stamped) -> bool:
+        """Write ``item`` from the caller if nothing waits before it and the server takes
+        it at once (True); False: it must be queued."""
+        write = self._write_now
+        if write is None or self._flusher is not None or self._sending or self.outbox:
+            return False
+        text = item.text if isinstance(item, Stamped) else item
+        try:
+            if not write(text):
+                return False
+        except Exception:  # the socket is gone; the reader notices the disconnect
+            self.closing = True
+            self._stop_reading()
+            return True
+        if isinstance(item, Stamped) and self.on_delivered is not None:
+            self.on_delivered(max(0.0, time.time() - item.committed))
+        return True
+
     def _outbox(self) -> deque[str | Stamped | Close]:
         if self.outbox is None:
             self.outbox = deque()
@@ -139,9 +167,15 @@ class Connection:
 
     async def send_now(self, text: str) -> None:
         """Write ``text`` from the calling task (the connection's own handler, answering a
-        command) when nothing waits to go out: one task less per command. Otherwise it
-        queues behind what waits, as :meth:`send` does."""
-        if self._flusher is not None or self._sending or self.outbox or self.closing:
+        command) when nothing waits to go out: one task less per command where the server
+        cannot write at once. Otherwise it is sent as :meth:`send` does."""
+        if (
+            self._write_now is not None
+            or self._flusher is not None
+            or self._sending
+            or self.outbox
+            or self.closing
+        ):
             self.send(text)
             return
         self._sending = True
