@@ -96,6 +96,27 @@ class Room:
     """Seconds of inactivity before the room is deleted; 0: never."""
     created_at: float = 0.0
 
+    def with_game(self, game: AnyGame) -> Room:
+        """This room with ``game`` in play and no request pending (a move cancels them): what
+        ``dataclasses.replace`` gives, made directly since every move makes one."""
+        return Room(
+            id=self.id,
+            game_name=self.game_name,
+            mode=self.mode,
+            seats=self.seats,
+            setup=self.setup,
+            game=game,
+            level=self.level,
+            daily=self.daily,
+            daily_player=self.daily_player,
+            invite_code=self.invite_code,
+            game_number=self.game_number,
+            requests=(),
+            previous=self.previous,
+            ttl_seconds=self.ttl_seconds,
+            created_at=self.created_at,
+        )
+
     @property
     def computer_seat(self) -> Player | None:
         for index, seat in enumerate(self.seats):

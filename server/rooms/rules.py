@@ -8,6 +8,7 @@ does I/O, knows about Redis or sockets, or sees a wire schema.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import Any
 
@@ -163,24 +164,35 @@ def allowed(room: Room, seat: Player) -> frozenset[Action]:
     """What ``seat`` may ask for besides a move, as the rules below decide it."""
     if room.seats[seat].kind == "computer":
         return frozenset()
+    if room.mode in FRIEND_MODES:
+        return _allowed_with_a_friend(seat, room.game.is_over, room.guest_joined, room.requests)
     game = room.game
     over = game.is_over
+    actions: set[Action] = {"new_game"}
+    if not over:
+        actions.add("resign")
+    if not room.daily:
+        if _undo_point(room, seat) is not None:
+            actions.add("undo")
+        if refuse_hint(room, seat) is None:
+            actions.add("hint")
+        if room.mode == "computer":
+            actions.add("set_level")
+    if room.mode == "local" and not over:
+        actions.add("offer_end")
+    return frozenset(actions)
+
+
+@functools.lru_cache(maxsize=256)
+def _allowed_with_a_friend(
+    seat: Player, over: bool, guest_joined: bool, requests: tuple[PendingRequest, ...]
+) -> frozenset[Action]:
+    """What ``seat`` of a friend room may ask for: it follows from these alone (remembered,
+    since every move of a friend room asks again)."""
     actions: set[Action] = set()
     if not over:
         actions.add("resign")
-    if room.mode in ("computer", "local"):
-        actions.add("new_game")
-        if not room.daily:
-            if _undo_point(room, seat) is not None:
-                actions.add("undo")
-            if refuse_hint(room, seat) is None:
-                actions.add("hint")
-            if room.mode == "computer":
-                actions.add("set_level")
-        if room.mode == "local" and not over:
-            actions.add("offer_end")
-        return frozenset(actions)
-    pending = _pending(room)
+    pending = {(request.kind, request.seat) for request in requests}
     for kind in ("restart", "end"):
         theirs = (kind, other(seat)) in pending
         mine = (kind, seat) in pending
@@ -190,7 +202,7 @@ def allowed(room: Room, seat: Player) -> frozenset[Action]:
             actions.add("decline_restart" if kind == "restart" else "decline_end")
     if ("restart", seat) not in pending and ("restart", other(seat)) not in pending:
         actions.add("offer_restart")
-    if not over and room.guest_joined and not pending & {("end", 0), ("end", 1)}:
+    if not over and guest_joined and not pending & {("end", 0), ("end", 1)}:
         actions.add("offer_end")
     return frozenset(actions)
 
@@ -242,7 +254,7 @@ def _play(room: Room, version: int, seat: Player, command: PlayMove) -> Decision
     cancelled: tuple[Event, ...] = tuple(Declined(r.kind, None) for r in room.requests)
     event = MoveMade(actor, command.move, command.move_id)
     return Change(
-        replace(room, game=after, requests=()),
+        room.with_game(after),
         (*cancelled, event),
         history="append",
         move_id=command.move_id,

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
+
+from pydantic_core import to_json
 
 from server.protocol import (
     PROTOCOL_VERSION,
@@ -69,8 +70,9 @@ def seat_views(room: Room, presence: Presence) -> list[SeatView]:
     return views
 
 
-_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-"""Compact JSON, as pydantic writes it."""
+def _json(data: dict[str, Any]) -> str:
+    """Compact JSON, written by the serializer pydantic's models use."""
+    return to_json(data).decode()
 
 
 ALLOWED_KEPT = 4096

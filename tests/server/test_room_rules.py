@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import date
 from typing import Any
 
@@ -28,6 +28,7 @@ from server.rooms.model import (
     Opening,
     PendingRequest,
     PlayMove,
+    PreviousGame,
     Refusal,
     Requested,
     Resign,
@@ -423,3 +424,27 @@ def test_a_room_continuing_a_game_starts_at_its_position() -> None:
         RoomOptions("boxes", "local", "normal", None, {}, position=over), OPENING
     )
     assert isinstance(refusal, Refusal) and refusal.code == "bad_record"
+
+
+def test_with_game_is_replace_with_the_new_game_and_no_requests() -> None:
+    base = make_room("computer")
+    room = replace(
+        base,
+        level="hard",
+        daily="2026-12-01",
+        daily_player="browser-hash",
+        invite_code="code",
+        game_number=3,
+        requests=(PendingRequest("restart", 0),),
+        previous=PreviousGame(2, base.seats, base.game),
+        ttl_seconds=60,
+        created_at=12.5,
+    )
+    defaults = Room(base.id, base.game_name, base.mode, base.seats, {}, base.game)
+    # Every field is set apart from its default, so a field with_game forgot would show.
+    unchanged = {"id", "game_name", "mode", "seats", "game"}
+    for field in fields(Room):
+        if field.name not in unchanged:
+            assert getattr(room, field.name) != getattr(defaults, field.name), field.name
+    game = room.game.play(next(iter(room.game.legal_moves())))
+    assert room.with_game(game) == replace(room, game=game, requests=())
