@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,10 @@ MISSING_CHROMIUM = (
     "(Debian/Ubuntu: apt-get install chromium), or leave them out: pytest --ignore=tests/e2e"
 )
 SHOTS = Path(os.environ.get("TETRAD_SHOTS", "/tmp/shots"))
+ARTIFACTS = ROOT / "test-artifacts" / "e2e"
+"""Where a failed test leaves each page's screenshot and HTML."""
+KEPT_LINES = 200
+"""Console lines and websocket frames remembered per test, printed when it fails."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -143,12 +148,17 @@ def browser() -> Iterator[Any]:
 
 
 class Contexts:
-    """Browser contexts (separate 'browsers': own storage) closed after the test."""
+    """Browser contexts (separate 'browsers': own storage) closed after the test.
+
+    Every page's console and websocket frames are kept (the last few), so a test that fails
+    says what the pages were told and complained about, with a screenshot of each."""
 
     def __init__(self, browser: Any, base_url: str) -> None:
         self.browser = browser
         self.base_url = base_url
         self.opened: list[Any] = []
+        self.log: deque[str] = deque(maxlen=KEPT_LINES)
+        self.started = time.monotonic()
 
     def new(self, width: int = 1280, height: int = 800, locale: str = "en-US") -> Any:
         ctx = self.browser.new_context(
@@ -161,8 +171,40 @@ class Contexts:
         # keeps a machine under heavy load (the first AI worker starting, a page loading
         # while other suites run) from failing a wait that would have succeeded.
         ctx.set_default_timeout(45_000)
+        name = f"context {len(self.opened)} ({width}x{height})"
+        ctx.on("page", lambda page: self._watch(page, name))
         self.opened.append(ctx)
         return ctx
+
+    def _note(self, who: str, line: str) -> None:
+        self.log.append(f"{time.monotonic() - self.started:8.3f}s {who}: {line[:300]}")
+
+    def _watch(self, page: Any, who: str) -> None:
+        page.on("console", lambda line: self._note(who, f"console.{line.type} {line.text}"))
+        page.on("pageerror", lambda error: self._note(who, f"page error {error}"))
+        page.on("framenavigated", lambda frame: self._note(who, f"at {frame.url}"))
+
+        def websocket(ws: Any) -> None:
+            self._note(who, f"websocket open {ws.url}")
+            ws.on("framesent", lambda payload: self._note(who, f"ws sent {payload}"))
+            ws.on("framereceived", lambda payload: self._note(who, f"ws got {payload}"))
+            ws.on("close", lambda _: self._note(who, "websocket closed"))
+
+        page.on("websocket", websocket)
+
+    def record_failure(self, test: str) -> None:
+        """Print what the pages saw and keep a screenshot and the HTML of each page."""
+        folder = ARTIFACTS / test.replace("/", "_")
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"--- the pages' last {len(self.log)} console lines and websocket frames ---")
+        print("\n".join(self.log))
+        for index, ctx in enumerate(self.opened):
+            for number, page in enumerate(ctx.pages):
+                with contextlib.suppress(Exception):  # best effort: the page may be gone
+                    stem = folder / f"context{index}-page{number}"
+                    page.screenshot(path=f"{stem}.png", full_page=True)
+                    stem.with_suffix(".html").write_text(page.content())
+                    print(f"page {index}.{number} at {page.url}: {stem}.png, {stem}.html")
 
     def close(self) -> None:
         for ctx in self.opened:
@@ -170,10 +212,24 @@ class Contexts:
                 ctx.close()
 
 
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    """Tell the test's fixtures whether its body failed (for :meth:`Contexts.record_failure`)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+
+
 @pytest.fixture
-def contexts(browser: Any, e2e_server: str) -> Iterator[Contexts]:
+def contexts(browser: Any, e2e_server: str, request: pytest.FixtureRequest) -> Iterator[Contexts]:
     ctxs = Contexts(browser, e2e_server)
     yield ctxs
+    if request.node.stash.get(FAILED, False):
+        ctxs.record_failure(request.node.name)
     ctxs.close()
 
 
