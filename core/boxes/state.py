@@ -231,6 +231,23 @@ class BoxesState(PlayedGame[Line]):
                 mover = other(mover)
         return result
 
+    def last_move_by(self, player: Player) -> int | None:
+        """The number of the last move ``player`` made (counted as :meth:`movers` counts), or
+        None if they made none; looks back from the end, taking each line off again."""
+        geo = self.geometry
+        sides = geo.box_sides
+        drawn = self._drawn
+        to_move = self._to_move
+        for number in range(self._length - 1, -1, -1):
+            index = geo.index_of[self._history[number]]
+            closed = any(drawn & sides[box] == sides[box] for box in geo.line_boxes[index])
+            mover = to_move if closed else other(to_move)  # a box closed: they move again
+            if mover == player:
+                return number
+            to_move = mover
+            drawn &= ~(1 << index)
+        return None
+
     def to_board(self) -> BoxesBoard:
         """A mutable copy of the position for search (see :mod:`core.boxes.search`)."""
         return BoxesBoard(self.geometry, self._drawn, self._to_move, list(self.scores))

@@ -238,6 +238,13 @@ class DotsState(PlayedGame[Point]):
         """Who made each move of :attr:`moves`, in order: the players take turns."""
         return [1 if number & 1 else 0 for number in range(self._length)]
 
+    def last_move_by(self, player: Player) -> int | None:
+        """The number of the last move ``player`` made (the players take turns), or None."""
+        number = self._length - 1
+        if number & 1 != player:
+            number -= 1
+        return number if number >= 0 else None
+
     @property
     def ending(self) -> Ending | None:
         """The resignation, agreement or grounding that ended the game, if any."""

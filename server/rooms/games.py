@@ -32,8 +32,3 @@ def replay_moves(setup: dict[str, Any], moves: Sequence[Move]) -> AnyGame:
     for move in moves:
         state = state.play(move)
     return state
-
-
-def movers(game: AnyGame) -> list[int]:
-    """Who made each move of ``game``."""
-    return list(game.movers())

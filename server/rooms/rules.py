@@ -381,12 +381,11 @@ def _undo_point(room: Room, seat: Player) -> int | None:
     outcome = room.game.outcome()
     if outcome is not None and outcome.reason in ("resignation", "agreement"):
         return None
-    who = games.movers(room.game)
     if room.mode == "local":
-        keep = len(who) - 1
+        keep = len(room.game.moves) - 1
     else:
-        mine = [index for index, mover in enumerate(who) if mover == seat]
-        keep = mine[-1] if mine else -1
+        mine = room.game.last_move_by(seat)
+        keep = -1 if mine is None else mine
     if keep >= 0:
         return keep
     return -1 if room.previous is not None else None

@@ -143,3 +143,16 @@ def test_applying_every_change_to_the_first_snapshot_gives_every_snapshot(
         assert tuple(lines) == snapshot.lines
         assert owners == {box.box: box.owner for box in snapshot.boxes}
         assert snapshot.scores == state.scores and snapshot.to_move == state.to_move
+
+
+@settings(max_examples=150, deadline=None)
+@given(games(), st.booleans())
+def test_last_move_by_is_the_last_move_movers_gives_each_player(
+    game: boxes.BoxesState, resign: bool
+) -> None:
+    if resign and not game.is_over:
+        game = game.resign(game.to_move)  # an ending changes nobody's moves
+    who = game.movers()
+    for player in (0, 1):
+        mine = [number for number, mover in enumerate(who) if mover == player]
+        assert game.last_move_by(player) == (mine[-1] if mine else None)

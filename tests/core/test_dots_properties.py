@@ -551,3 +551,12 @@ def test_fast_board_copies_are_independent() -> None:
     board.place(index)
     assert twin.is_playable(index) and not board.is_playable(index)
     assert state.is_legal(board.geometry.point(index))
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_last_move_by_is_the_last_move_movers_gives_each_player(state: dots.DotsState) -> None:
+    who = state.movers()
+    for player in (0, 1):
+        mine = [number for number, mover in enumerate(who) if mover == player]
+        assert state.last_move_by(player) == (mine[-1] if mine else None)
