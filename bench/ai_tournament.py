@@ -11,7 +11,9 @@ time limit per move (``frozen-hard@4`` against ``hard@1``: the old hard with 4×
 
 Colours alternate: LEVEL_A moves first in the even-numbered games, LEVEL_B in the odd
 ones. Every move goes through ``core.ai.choose_move`` exactly as the server calls it;
-the think time of each call is measured around that call.
+the think time of each call is measured around that call. Run with ``PYTHONPATH=..``
+from bench/: core's search is compiled if ``make compiled`` built it (see
+tools/compiled.py; ``TETRAD_AI_BUILD=pure`` ignores it), the frozen players never are.
 """
 
 from __future__ import annotations
@@ -25,9 +27,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import frozen_ai
+from tools.compiled import apply_mode
 
-from core import ai
+AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported
+
+import frozen_ai  # noqa: E402
+
+from core import ai  # noqa: E402
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -144,7 +150,7 @@ def main() -> None:
     print(
         f"{options.game} {options.size}: {a} (A) vs {b} (B), {options.n} games, colours "
         f"alternating, time limit {options.time_limit:g} s, seed {options.seed}, "
-        f"{options.jobs} job(s), {elapsed:.0f} s"
+        f"{options.jobs} job(s), {elapsed:.0f} s, {AI_BUILD} build of core's search"
     )
     print(f"A wins/draws/losses: {wins}/{draws}/{losses}  ({100 * wins / len(results):.1f} % wins)")
     print(f"A average margin: {statistics.fmean(r.margin for r in results):+.2f} boxes/points")
