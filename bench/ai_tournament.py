@@ -19,6 +19,7 @@ tools/compiled.py; ``TETRAD_AI_BUILD=pure`` ignores it), the frozen players neve
 from __future__ import annotations
 
 import argparse
+import ast
 import random
 import statistics
 import time
@@ -109,6 +110,24 @@ def run_all(work: Callable[[Job], Result], jobs: list[Job], workers: int) -> lis
     return [work(job) for job in jobs]
 
 
+def apply_boxes_settings(assignments: list[str]) -> dict[str, Any]:
+    """Set constants of core.ai.boxes.levels ("NAME=VALUE", a Python literal) for this run.
+
+    The levels read these module globals when they run (compiled or not), and worker
+    processes are forked after this, so every game sees them.
+    """
+    from core.ai.boxes import levels
+
+    settings: dict[str, Any] = {}
+    for assignment in assignments:
+        name, _, text = assignment.partition("=")
+        if not hasattr(levels, name) or not name.isupper():
+            raise SystemExit(f"core.ai.boxes.levels has no constant {name!r}")
+        settings[name] = ast.literal_eval(text)
+        setattr(levels, name, settings[name])
+    return settings
+
+
 def percentile(values: list[float], share: float) -> float:
     """The ``share`` quantile of ``values`` (nearest rank)."""
     if not values:
@@ -127,7 +146,15 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--boxes-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a constant of core.ai.boxes.levels for this run (NIMBER_FREE_LINES=36)",
+    )
     options = parser.parse_args()
+    settings = apply_boxes_settings(options.boxes_setting)
     jobs = [
         (
             options.game,
@@ -151,6 +178,7 @@ def main() -> None:
         f"{options.game} {options.size}: {a} (A) vs {b} (B), {options.n} games, colours "
         f"alternating, time limit {options.time_limit:g} s, seed {options.seed}, "
         f"{options.jobs} job(s), {elapsed:.0f} s, {AI_BUILD} build of core's search"
+        + "".join(f", {name}={value!r}" for name, value in settings.items())
     )
     print(f"A wins/draws/losses: {wins}/{draws}/{losses}  ({100 * wins / len(results):.1f} % wins)")
     print(f"A average margin: {statistics.fmean(r.margin for r in results):+.2f} boxes/points")
