@@ -8,7 +8,8 @@ STAMP := $(VENV)/.installed
 RUN_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
 RUN_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
-.PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check fuzz-long soak
+.PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check fuzz-long soak \
+	compiled clean-compiled
 
 # Dependencies at the exact versions of constraints.txt, the same the image installs.
 $(STAMP): pyproject.toml constraints.txt
@@ -19,7 +20,7 @@ $(STAMP): pyproject.toml constraints.txt
 
 setup: $(STAMP)
 
-run: setup client
+run: setup client compiled
 	$(BIN)/tetrad serve --host $(RUN_HOST) --port $(RUN_PORT) --data-dir .tetrad
 
 # The web client (client/): installed when its lock changes, built when its sources
@@ -39,6 +40,28 @@ $(CLIENT_STAMP): $(CLIENT_DEPS) $(CLIENT_SRC)
 
 client: $(CLIENT_STAMP)
 
+# The optional compiled build of the Dots and Boxes search (mypyc, from the dev
+# dependencies; see tools/compiled.py): about 30-60 s, redone when core's Dots and Boxes
+# sources change. Without a C compiler or Python's headers it says so and pure Python is
+# used: the same moves, only slower. `make clean-compiled` goes back to pure Python.
+COMPILED_STAMP := build/mypyc/.attempted
+COMPILED_LOG := build/mypyc/build.log
+COMPILED_SOURCES := $(wildcard core/*.py core/boxes/*.py core/ai/*.py core/ai/boxes/*.py)
+
+$(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES) tools/compiled.py
+	@mkdir -p $(@D)
+	@echo "compiling the Dots and Boxes search with mypyc (log: $(COMPILED_LOG))"
+	@$(BIN)/python -m tools.compiled build >$(COMPILED_LOG) 2>&1 \
+		|| { $(BIN)/python -m tools.compiled clean; \
+		echo "the compiled build failed (see $(COMPILED_LOG)): pure Python is used"; }
+	@touch $@
+
+compiled: $(COMPILED_STAMP)
+
+clean-compiled:
+	find core -name '*.so' -delete
+	rm -rf build/mypyc
+
 # The client's protocol types must be what the server's models generate.
 client-test: $(CLIENT_DEPS) setup
 	cd client && npm run check:api && npm test
@@ -56,8 +79,13 @@ typecheck: setup
 infra-check: setup
 	$(BIN)/pytest tests/infra -q
 
-pytest: setup client
+# The whole suite runs the compiled search if it is built; then the AI tests of Dots and
+# Boxes run again on pure Python, which must stay as correct (core works without the build).
+pytest: setup client compiled
 	$(BIN)/pytest
+	@if [ "$$($(BIN)/python -m tools.compiled status)" = built ]; then \
+		echo "the Dots and Boxes AI tests again, on pure Python (TETRAD_AI_BUILD=pure)"; \
+		TETRAD_AI_BUILD=pure $(BIN)/pytest -q tests/core/test_ai_boxes*.py; fi
 
 test: lint typecheck client-test pytest
 
@@ -77,5 +105,5 @@ SOAK_MINUTES ?= 30
 soak: setup
 	$(BIN)/python bench/soak.py --minutes $(SOAK_MINUTES)
 
-clean:
+clean: clean-compiled
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -11,12 +11,15 @@ time limit per move (``frozen-hard@4`` against ``hard@1``: the old hard with 4×
 
 Colours alternate: LEVEL_A moves first in the even-numbered games, LEVEL_B in the odd
 ones. Every move goes through ``core.ai.choose_move`` exactly as the server calls it;
-the think time of each call is measured around that call.
+the think time of each call is measured around that call. Run with ``PYTHONPATH=..``
+from bench/: core's search is compiled if ``make compiled`` built it (see
+tools/compiled.py; ``TETRAD_AI_BUILD=pure`` ignores it), the frozen players never are.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import random
 import statistics
 import time
@@ -25,9 +28,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import frozen_ai
+from tools.compiled import apply_mode
 
-from core import ai
+AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported
+
+import frozen_ai  # noqa: E402
+
+from core import ai  # noqa: E402
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -103,6 +110,24 @@ def run_all(work: Callable[[Job], Result], jobs: list[Job], workers: int) -> lis
     return [work(job) for job in jobs]
 
 
+def apply_boxes_settings(assignments: list[str]) -> dict[str, Any]:
+    """Set constants of core.ai.boxes.levels ("NAME=VALUE", a Python literal) for this run.
+
+    The levels read these module globals when they run (compiled or not), and worker
+    processes are forked after this, so every game sees them.
+    """
+    from core.ai.boxes import levels
+
+    settings: dict[str, Any] = {}
+    for assignment in assignments:
+        name, _, text = assignment.partition("=")
+        if not hasattr(levels, name) or not name.isupper():
+            raise SystemExit(f"core.ai.boxes.levels has no constant {name!r}")
+        settings[name] = ast.literal_eval(text)
+        setattr(levels, name, settings[name])
+    return settings
+
+
 def percentile(values: list[float], share: float) -> float:
     """The ``share`` quantile of ``values`` (nearest rank)."""
     if not values:
@@ -121,7 +146,15 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--boxes-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a constant of core.ai.boxes.levels for this run (NIMBER_FREE_LINES=36)",
+    )
     options = parser.parse_args()
+    settings = apply_boxes_settings(options.boxes_setting)
     jobs = [
         (
             options.game,
@@ -144,7 +177,8 @@ def main() -> None:
     print(
         f"{options.game} {options.size}: {a} (A) vs {b} (B), {options.n} games, colours "
         f"alternating, time limit {options.time_limit:g} s, seed {options.seed}, "
-        f"{options.jobs} job(s), {elapsed:.0f} s"
+        f"{options.jobs} job(s), {elapsed:.0f} s, {AI_BUILD} build of core's search"
+        + "".join(f", {name}={value!r}" for name, value in settings.items())
     )
     print(f"A wins/draws/losses: {wins}/{draws}/{losses}  ({100 * wins / len(results):.1f} % wins)")
     print(f"A average margin: {statistics.fmean(r.margin for r in results):+.2f} boxes/points")

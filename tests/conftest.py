@@ -1,4 +1,9 @@
-"""Shared fixtures: a real Redis key prefix per test, and real uvicorn servers on free ports."""
+"""Shared fixtures: a real Redis key prefix per test, and real uvicorn servers on free ports.
+
+Also chooses the build of core's Dots and Boxes search the session tests, before anything
+imports core: compiled if built and up to date, else pure Python; ``TETRAD_AI_BUILD=pure``
+or ``=compiled`` insists on one (tools/compiled.py).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,11 @@ from typing import Any
 import pytest
 import redis.asyncio as aioredis
 import uvicorn
+
+from tools.compiled import apply_mode, built, stale
+
+# Nothing above imports core; every test module does.
+AI_BUILD = apply_mode()
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -107,3 +117,8 @@ async def start_server(tmp_path: Path, key_prefix: str) -> AsyncIterator[StartSe
 @pytest.fixture
 async def server(start_server: StartServer) -> LiveServer:
     return await start_server()
+
+
+def pytest_report_header() -> str:
+    note = " (a stale compiled build is ignored: make compiled)" if built() and stale() else ""
+    return f"core's Dots and Boxes search: {AI_BUILD} build{note}"

@@ -18,7 +18,6 @@ import time
 from random import Random
 
 from core.boxes.line import Line
-from core.boxes.search import draw
 from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 from frozen_ai.boxes.analysis import (
@@ -30,6 +29,7 @@ from frozen_ai.boxes.analysis import (
     unsafe_mask,
 )
 from frozen_ai.boxes.endgame import simple_endgame_value
+from frozen_ai.boxes.search import draw
 from frozen_ai.boxes.solver import (
     INFINITY,
     Budget,

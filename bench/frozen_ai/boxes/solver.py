@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import time
 
-from core.boxes.search import draw
 from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 from frozen_ai.boxes.analysis import (
@@ -33,6 +32,7 @@ from frozen_ai.boxes.analysis import (
 )
 from frozen_ai.boxes.book import BOOK_DEPTHS, BOOK_SIZE, book_positions, book_values, encode_values
 from frozen_ai.boxes.endgame import simple_endgame_value
+from frozen_ai.boxes.search import draw
 from frozen_ai.boxes.tables import GROUND, Tables, tables, tables_for
 from frozen_ai.player import Clock
 

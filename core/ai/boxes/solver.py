@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import Final
 
 from core.ai.boxes.analysis import (
     CAPTURABLE,
@@ -68,7 +69,7 @@ class SearchTimeout(Exception):
 class Budget:
     """How long a search may run: a node limit and/or a deadline on ``clock``."""
 
-    CHECK_EVERY = 8
+    CHECK_EVERY: Final = 8
     """Nodes between clock readings: few enough that a starved process still stops on time."""
 
     def __init__(
