@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from core import ai, dots
 from core.ai import dots as dots_ai
+from core.ai.dots.fight import Budget, double_threats
 from core.ai.dots.search import all_closers
 from core.dots import Point
 from tests.core.dots_pictures import from_picture
@@ -289,3 +290,31 @@ def test_core_ai_gives_the_dots_hint_with_its_reason() -> None:
     assert (given.move, given.reason, given.boxes) == (Point.from_str("h8"), "captures", 1)
     quieter = ai.hint_with_reason(state, "easy", seed=1, time_limit=0.5)
     assert quieter.reason is None
+
+
+def test_the_root_finds_the_other_sides_double_threats_anywhere() -> None:
+    # o's mark on e3 or e4 leaves two closing points round the x square, far from the
+    # latest marks (the forcing search alone tries threats only near those).
+    state = from_picture(
+        """
+        ..............
+        .oooo.........
+        .oxx..........
+        .oxx..........
+        .oooo.........
+        ..............
+        ..............
+        ..............
+        ..........x.o.
+        ..............
+        ..........o.x.
+        """
+    )
+    board = state.to_board()
+    geo = board.geometry
+    closers = (all_closers(board, 0), all_closers(board, 1))
+    budget = Budget(10**6, 1.0, frozen_clock)
+    found = double_threats(board, closers, sorted(board.playable), budget)
+    named = {str(geo.point(index)): sorted(str(geo.point(p)) for p in new) for index, new in found}
+    assert named == {"e3": ["e4", "f4"], "e4": ["e3", "f3"]}
+    assert board.player == 0  # the look from the other side put the turn back

@@ -66,6 +66,9 @@ class Budget:
     """The deepest search depth finished at the root (for benches and tests)."""
     threat_cache: dict[ThreatKey, list[Threat]] = field(default_factory=dict)
     """Threat moves already found, by position, side to move and focus."""
+    watch: frozenset[int] = frozenset()
+    """Points where threats are tried at every node besides those near the focus: the
+    root's danger points (see :func:`double_threats`), which may lie far from the line."""
 
     def check(self) -> None:
         """Raise OutOfBudget once the deadline has passed."""
@@ -79,11 +82,14 @@ class Budget:
             raise OutOfBudget
 
 
-def focus_points(board: DotsBoard, focus: tuple[int, ...]) -> list[int]:
-    """Free points near the latest marks of the line, where threats are looked for."""
+def focus_points(
+    board: DotsBoard, focus: tuple[int, ...], watch: frozenset[int] = frozenset()
+) -> list[int]:
+    """Free points near the latest marks of the line, and the free ``watch`` points: where
+    threats are looked for."""
     cell = board.cell
     ring = board.geometry.ring
-    found: set[int] = set()
+    found: set[int] = {index for index in watch if cell[index] == EMPTY}
     for source in focus[-FOCUS_MARKS:]:
         for step in ring:
             near = source + step
@@ -107,18 +113,27 @@ def threat_moves(
     opponent's mark (the one it threatens), and once played some point closes a capture
     that did not, or captures more than it did.  Returns each with the board after it.
     """
-    player = board.player
-    key = (bytes(board.cell), player, focus[-FOCUS_MARKS:])
+    key = (bytes(board.cell), board.player, focus[-FOCUS_MARKS:])
     cached = budget.threat_cache.get(key)
     if cached is not None:
         return cached
+    found = threats_among(board, closers, focus_points(board, focus, budget.watch), budget)
+    budget.threat_cache[key] = found
+    return found
+
+
+def threats_among(
+    board: DotsBoard, closers: Closers, points: list[int], budget: Budget
+) -> list[Threat]:
+    """The threat moves (see :func:`threat_moves`) of the side to move among ``points``."""
+    player = board.player
     cell = board.cell
     ring = board.geometry.ring
     wall = player + 1
     enemy = 2 - player
     before = closers[player]
     found: list[Threat] = []
-    for index in focus_points(board, focus):
+    for index in points:
         budget.check()
         if index in before or index in closers[1 - player]:
             continue
@@ -134,8 +149,37 @@ def threat_moves(
             if gain > 0 and (point not in before or before[point][0] < gain):
                 found.append((index, child, child_closers))
                 break
-    budget.threat_cache[key] = found
     return found
+
+
+def double_threats(
+    board: DotsBoard, closers: Closers, points: list[int], budget: Budget
+) -> list[tuple[int, list[int]]]:
+    """The other side's threats among ``points`` that one mark of the side to move could
+    not answer (two closing points, or a capture that also opens another), were it their
+    turn now: each with its point and the new closing points it makes.
+
+    The forcing search only tries threats near the latest marks of a line; these may
+    lie anywhere near the fight, so the root looks for them once and watches them.
+    """
+    player = board.player
+    board.player = 1 - player  # type: ignore[assignment]
+    try:
+        found = threats_among(board, closers, points, budget)
+    finally:
+        board.player = player
+    dangers: list[tuple[int, list[int]]] = []
+    for index, child, child_closers in found:
+        # The child has the side to move to play: can one mark hold the loss to nothing?
+        if fight_value(child, child_closers, 2, -1.0, 0.0, (index,), budget) < 0:
+            before = closers[1 - player]
+            new = [
+                point
+                for point, (gain, _) in child_closers[1 - player].items()
+                if gain > 0 and (point not in before or before[point][0] < gain)
+            ]
+            dangers.append((index, new))
+    return dangers
 
 
 def fight_value(

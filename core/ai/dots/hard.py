@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from core.ai.dots.fight import Budget, OutOfBudget, fight_value, threat_moves
+from core.ai.dots.fight import Budget, OutOfBudget, double_threats, fight_value, threat_moves
 from core.ai.dots.search import (
     NOISE,
     Closers,
@@ -28,14 +28,19 @@ THREAT_WEIGHT = 0.1
 TAKE_NOW = 0.5
 """Bonus per mark captured by the move itself: a capture put off can still be spoiled, and
 the search's stand-pat cannot tell taking now from threatening to take later."""
+DEFENCE_BONUS = 0.05
+"""Bonus for a point of an opponent's double threat (its mark or its closing points): it
+puts the defences among the few candidates searched deep enough to see the threat."""
 
 
 def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) -> int:
     """Hard: the candidate with the best fight value, deepened until the budget runs out.
 
     Threat moves of the side to move join the candidates, so a ladder or a double threat
-    starting away from the latest marks is still tried.  The result of the last finished
-    depth is kept; an unfinished depth only counts when it already covers the best move.
+    starting away from the latest marks is still tried; the other side's double threats
+    near the fight are watched at every node, and the points that answer them join too.
+    The result of the last finished depth is kept; an unfinished depth only counts when it
+    already covers the best move.
     """
     player = board.player
     closers: Closers = (all_closers(board, 0), all_closers(board, 1))
@@ -46,7 +51,19 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     except OutOfBudget:
         extra = []
     moves += [index for index, _, _ in extra if index not in moves]
-    bias = {index: shape_value(board, index) + NOISE * rng.random() for index in moves}
+    try:
+        dangers = double_threats(board, closers, moves, budget)
+    except OutOfBudget:
+        dangers = []
+    defences = {point for index, new in dangers for point in (index, *new)}
+    moves += sorted(defences.difference(moves))
+    budget.watch = frozenset(index for index, _ in dangers)
+    bias = {
+        index: shape_value(board, index)
+        + NOISE * rng.random()
+        + (DEFENCE_BONUS if index in defences else 0.0)
+        for index in moves
+    }
     # Captures and blocks first, then by shape: a first depth cut short by a loaded machine
     # has still weighed the moves that matter most.
     urgent = set(closers[0]) | set(closers[1])
