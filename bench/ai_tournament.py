@@ -22,11 +22,16 @@ import argparse
 import ast
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
+
+# Run by hand from anywhere: the repository's root holds tools/ (not an installed package).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tools.compiled import apply_mode
 
