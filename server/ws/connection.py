@@ -70,7 +70,6 @@ class Connection:
     __slots__ = (
         "_flusher",
         "_handler",
-        "_sending",
         "_write_now",
         "closing",
         "computer_room",
@@ -112,8 +111,6 @@ class Connection:
         self.closing = False
         self.receiving = False
         self._flusher: asyncio.Task[None] | None = None
-        self._sending = False
-        """A message is being written by :meth:`send_now` (others queue behind it)."""
         self._handler: asyncio.Task[Any] | None = asyncio.current_task()
         extension = ws.scope.get("extensions", {}).get(WRITE_NOW)
         self._write_now: Callable[[str], bool] | None = (
@@ -142,7 +139,7 @@ class Connection:
         """Write ``item`` from the caller if nothing waits before it and the server takes
         it at once (True); False: it must be queued."""
         write = self._write_now
-        if write is None or self._flusher is not None or self._sending or self.outbox:
+        if write is None or self._flusher is not None or self.outbox:
             return False
         text = item.text if isinstance(item, Stamped) else item
         try:
@@ -162,31 +159,8 @@ class Connection:
         return self.outbox
 
     def _kick(self) -> None:
-        if self._flusher is None and not self._sending:
+        if self._flusher is None:
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
-
-    async def send_now(self, text: str) -> None:
-        """Write ``text`` from the calling task (the connection's own handler, answering a
-        command) when nothing waits to go out: one task less per command where the server
-        cannot write at once. Otherwise it is sent as :meth:`send` does."""
-        if (
-            self._write_now is not None
-            or self._flusher is not None
-            or self._sending
-            or self.outbox
-            or self.closing
-        ):
-            self.send(text)
-            return
-        self._sending = True
-        try:
-            await self.ws.send_text(text)
-        except Exception:  # the socket is gone; the reader notices the disconnect
-            self.closing = True
-        finally:
-            self._sending = False
-            if self.outbox:
-                self._kick()
 
     async def _flush(self) -> None:
         outbox = self._outbox()

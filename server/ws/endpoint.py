@@ -349,7 +349,7 @@ async def _handle(
     move_id = message.move_id if isinstance(message, MakeMove) else None
     if done.hint is None:
         ack = views.ack_text(room_id, done.version, message.ref, move_id, done.duplicate)
-        await conn.send_now(ack)
+        conn.send(ack)
         return
     hinted = AckMessage(
         room=room_id,
