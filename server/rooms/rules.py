@@ -144,7 +144,7 @@ def decide(room: Room, version: int, seat: Player, command: Command) -> Decision
     if isinstance(command, Offer):
         return _offer(room, seat, command.kind)
     if isinstance(command, Accept):
-        if (command.kind, other(seat)) not in _pending(room):
+        if (command.kind, other(seat)) not in _pending(room.requests):
             return Refusal("no_request", f"the other player has not asked to {command.kind}")
         return _offer(room, seat, command.kind)
     if isinstance(command, Decline):
@@ -192,7 +192,7 @@ def _allowed_with_a_friend(
     actions: set[Action] = set()
     if not over:
         actions.add("resign")
-    pending = {(request.kind, request.seat) for request in requests}
+    pending = _pending(requests)
     for kind in ("restart", "end"):
         theirs = (kind, other(seat)) in pending
         mine = (kind, seat) in pending
@@ -274,8 +274,8 @@ def _join(room: Room, command: Join) -> Decision:
     return None
 
 
-def _pending(room: Room) -> set[tuple[RequestKind, Player]]:
-    return {(request.kind, request.seat) for request in room.requests}
+def _pending(requests: tuple[PendingRequest, ...]) -> set[tuple[RequestKind, Player]]:
+    return {(request.kind, request.seat) for request in requests}
 
 
 def _offer(room: Room, seat: Player, kind: RequestKind) -> Decision:
@@ -295,7 +295,7 @@ def _offer(room: Room, seat: Player, kind: RequestKind) -> Decision:
         return _end_by_agreement(room)
     if kind == "end" and not room.guest_joined:
         return Refusal("not_allowed", "nobody has joined yet")
-    pending = _pending(room)
+    pending = _pending(room.requests)
     if (kind, other(seat)) in pending:
         return _restart(room) if kind == "restart" else _end_by_agreement(room)
     if (kind, seat) in pending:
