@@ -4,18 +4,27 @@ from __future__ import annotations
 
 from random import Random
 
-from core.ai.dots.fight import Budget, OutOfBudget, double_threats, fight_value, threat_moves
+from core.ai.dots.fight import (
+    Budget,
+    OutOfBudget,
+    double_threats,
+    fight_value,
+    net_points,
+    net_value,
+    threat_moves,
+)
 from core.ai.dots.search import (
     NOISE,
     Closers,
     all_closers,
     candidates,
     closers_after,
+    free_near,
     lead,
     shape_value,
     threats,
 )
-from core.dots.board import DotsBoard
+from core.dots.board import EMPTY, DotsBoard
 
 WIDE_DEPTH = 2
 """Every candidate is searched up to this depth, then only the best few deeper."""
@@ -31,6 +40,16 @@ the search's stand-pat cannot tell taking now from threatening to take later."""
 DEFENCE_BONUS = 0.05
 """Bonus for a point of an opponent's double threat (its mark or its closing points): it
 puts the defences among the few candidates searched deep enough to see the threat."""
+NET_MARKS = 4
+"""Nets (see :func:`~core.ai.dots.fight.net_points`) are looked for near this many of
+the latest marks: a net is laid round the fight."""
+NET_REACH = 2
+"""... within this Chebyshev distance of them."""
+NET_SHARE = 0.15
+"""Share of the budget left that the look for nets, and each screening of the best
+candidates against them, may spend."""
+NET_CHECKS = 4
+"""How many of the best candidates are screened against the nets after each depth."""
 
 
 def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) -> int:
@@ -43,7 +62,16 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     already covers the best move.
     """
     player = board.player
-    closers: Closers = (all_closers(board, 0), all_closers(board, 1))
+    try:
+        closers: Closers = (
+            all_closers(board, 0, budget.check),
+            all_closers(board, 1, budget.check),
+        )
+    except OutOfBudget:
+        # No time even to read the captures (a badly loaded machine): the best-shaped
+        # point near the fight still beats overrunning the clock.
+        near = candidates(board, recent, ({}, {}))
+        return max(near, key=lambda index: (shape_value(board, index), -index))
     focus = tuple(recent[-2:])
     moves = candidates(board, recent, closers)
     try:
@@ -56,8 +84,24 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     except OutOfBudget:
         dangers = []
     defences = {point for index, new in dangers for point in (index, *new)}
-    moves += sorted(defences.difference(moves))
     budget.watch = frozenset(index for index, _ in dangers)
+    # A net is a quiet mark after which the other side has a double threat we cannot
+    # answer: the forcing search never plays quiet marks, so the root looks for them
+    # (on a share of the budget) and screens its best candidates against them.
+    net_budget = budget.share(NET_SHARE)
+    nets = [
+        index
+        for index, _ in net_points(
+            board,
+            closers,
+            sorted(free_near(board, recent[-NET_MARKS:], NET_REACH)),
+            net_budget,
+            budget.watch,
+        )
+    ]
+    budget.visited += net_budget.visited
+    defences.update(nets)
+    moves += sorted(defences.difference(moves))
     bias = {
         index: shape_value(board, index)
         + NOISE * rng.random()
@@ -70,6 +114,7 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     moves.sort(key=lambda index: (index in urgent, bias[index]), reverse=True)
     children: dict[int, tuple[int, DotsBoard, Closers]] = {}
     values: dict[int, float] = {}
+    screened: dict[int, float] = {}
     depth = 0
     while depth <= MAX_DEPTH:
         searched = moves if depth <= WIDE_DEPTH else moves[:NARROW]
@@ -86,7 +131,7 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
                     children[index] = (
                         gain,
                         child,
-                        closers_after(board, child, closers, index, depth > 0),
+                        closers_after(board, child, closers, index, depth > 0, check=budget.check),
                     )
                 gain, child, child_closers = children[index]
                 reply = fight_value(
@@ -111,5 +156,45 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
         budget.finished_depth = depth
         moves = searched
         moves.sort(key=lambda index: values[index] + bias[index], reverse=True)
+        if nets and depth >= 1:
+            screen(moves, nets, children, screened, bias, budget)
+            moves.sort(key=lambda index: values[index] + bias[index], reverse=True)
         depth += 1
     return max(moves, key=lambda index: (values[index] + bias[index], -index))
+
+
+def screen(
+    moves: list[int],
+    nets: list[int],
+    children: dict[int, tuple[int, DotsBoard, Closers]],
+    screened: dict[int, float],
+    bias: dict[int, float],
+    budget: Budget,
+) -> None:
+    """Mark down the best of ``moves`` (ranked) by what the other side's nets still win
+    after them, until one is clean, :data:`NET_CHECKS` are screened or the budget's share
+    is spent; each move is screened once (``screened`` keeps what it lost).
+    """
+    share = budget.share(NET_SHARE)
+    checked = 0
+    try:
+        for index in moves:
+            if checked >= NET_CHECKS:
+                break
+            if index in screened:
+                if screened[index] <= 0:
+                    break
+                continue
+            _, child, child_closers = children[index]
+            loss = 0.0
+            for net in nets:
+                if child.cell[net] == EMPTY:
+                    loss = max(loss, net_value(child, child_closers, net, share, budget.watch))
+            screened[index] = loss
+            checked += 1
+            if loss <= 0:
+                break
+            bias[index] -= loss
+    except OutOfBudget:
+        pass
+    budget.visited += share.visited
