@@ -41,6 +41,9 @@ SEARCH_REACH = 3
 """Inside the fight search, new closing points are looked for this far from each mark."""
 MIN_THREAT_DEPTH = 3
 """A threat pays only with a reply and a capture after it, so it needs this many plies left."""
+DANGER_DEPTH = 2
+"""Plies the root reads after each threat of the other side to tell whether one mark
+holds it (see :func:`double_threats`)."""
 
 
 Threat = tuple[int, DotsBoard, Closers]
@@ -185,7 +188,7 @@ def double_threats(
     dangers: list[tuple[int, list[int]]] = []
     for index, child, child_closers in found:
         # The child has the side to move to play: can one mark hold the loss to nothing?
-        if fight_value(child, child_closers, 2, -1.0, 0.0, (index,), budget) < 0:
+        if fight_value(child, child_closers, DANGER_DEPTH, -1.0, 0.0, (index,), budget) < 0:
             before = closers[1 - player]
             new = [
                 point

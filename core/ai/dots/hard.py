@@ -40,11 +40,10 @@ the search's stand-pat cannot tell taking now from threatening to take later."""
 DEFENCE_BONUS = 0.05
 """Bonus for a point of an opponent's double threat (its mark or its closing points): it
 puts the defences among the few candidates searched deep enough to see the threat."""
-NET_MARKS = 4
-"""Nets (see :func:`~core.ai.dots.fight.net_points`) are looked for near this many of
-the latest marks: a net is laid round the fight."""
 NET_REACH = 2
-"""... within this Chebyshev distance of them."""
+"""Nets (see :func:`~core.ai.dots.fight.net_points`) are looked for within this
+Chebyshev distance of the recent marks, the latest first: a net is laid round a fight,
+not always the latest one."""
 NET_SHARE = 0.15
 """Share of the budget left that the look for nets, and each screening of the best
 candidates against them, may spend."""
@@ -94,7 +93,7 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
         for index, _ in net_points(
             board,
             closers,
-            sorted(free_near(board, recent[-NET_MARKS:], NET_REACH)),
+            latest_first(board, recent),
             net_budget,
             budget.watch,
         )
@@ -198,3 +197,14 @@ def screen(
     except OutOfBudget:
         pass
     budget.visited += share.visited
+
+
+def latest_first(board: DotsBoard, recent: list[int]) -> list[int]:
+    """Free points within :data:`NET_REACH` of the recent marks, nearest the latest first."""
+    seen: set[int] = set()
+    points: list[int] = []
+    for mark in reversed(recent):
+        for index in sorted(free_near(board, (mark,), NET_REACH).difference(seen)):
+            seen.add(index)
+            points.append(index)
+    return points
