@@ -1,7 +1,7 @@
 """Computer level against computer level: results, margins and think times, run by hand.
 
     .venv/bin/python bench/ai_tournament.py GAME SIZE LEVEL_A LEVEL_B N \\
-        [--time-limit 1.0] [--seed 0] [--jobs 2]
+        [--time-limit 1.0] [--seed 0] [--jobs 2] [--record games.jsonl]
 
 GAME is "boxes" or "dots"; SIZE is ROWSxCOLS boxes for Dots and Boxes (5x5) or WxH points
 for Dots (20x20); a LEVEL is "easy", "normal", "hard", "random" (a uniformly random
