@@ -15,6 +15,11 @@ search, it reads what a two-ply search cannot:
 * escapes — at the root every candidate is searched, so a move that spoils the other
   side's forcing sequence scores as well as it deserves.
 
+What it cannot read is a *net*: a quiet mark (no capture, no new closing point) after
+which the other side has double threats no single mark answers.  The root looks for the
+other side's nets (:func:`net_points`) and marks down its best candidates by what a net
+still wins after them (:func:`net_value`).
+
 Threat moves are looked for only near the latest marks of the line being searched
 (:data:`FOCUS_REACH`), which keeps the branching small; the search deepens one ply at a
 time under a node budget and a clock.

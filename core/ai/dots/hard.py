@@ -57,6 +57,9 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     Threat moves of the side to move join the candidates, so a ladder or a double threat
     starting away from the latest marks is still tried; the other side's double threats
     near the fight are watched at every node, and the points that answer them join too.
+    The other side's nets near the recent marks (quiet marks leaving double threats no one
+    mark answers) are looked for once; their points join the candidates, and after each
+    depth the best candidates are marked down by what a net still wins after them.
     The result of the last finished depth is kept; an unfinished depth only counts when it
     already covers the best move.
     """
