@@ -1,7 +1,7 @@
 """Computer level against computer level: results, margins and think times, run by hand.
 
     .venv/bin/python bench/ai_tournament.py GAME SIZE LEVEL_A LEVEL_B N \\
-        [--time-limit 1.0] [--seed 0] [--jobs 2]
+        [--time-limit 1.0] [--seed 0] [--jobs 2] [--record games.jsonl]
 
 GAME is "boxes" or "dots"; SIZE is ROWSxCOLS boxes for Dots and Boxes (5x5) or WxH points
 for Dots (20x20); a LEVEL is "easy", "normal", "hard", "random" (a uniformly random
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import random
 import statistics
 import sys
@@ -54,6 +55,8 @@ class GameResult:
 
     margin: int
     think: dict[str, list[float]] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)
+    """The moves played, in order (for ``--record``)."""
 
 
 def new_game(game: str, size: str) -> Any:
@@ -95,6 +98,7 @@ def play_one(args: tuple[str, str, str, str, int, float, int]) -> GameResult:
     a_seat = 0 if index % 2 == 0 else 1
     levels = {a_seat: level_a, 1 - a_seat: level_b}
     think: dict[str, list[float]] = {"A": [], "B": []}
+    played: list[str] = []
     ply = 0
     while not state.is_over:
         seat = state.to_move
@@ -102,9 +106,10 @@ def play_one(args: tuple[str, str, str, str, int, float, int]) -> GameResult:
         move = pick(state, levels[seat], seed * 1_000_003 + index * 1_009 + ply, time_limit)
         think["A" if seat == a_seat else "B"].append(time.perf_counter() - started)
         state = state.play(move)
+        played.append(str(move))
         ply += 1
     scores = state.scores
-    return GameResult(scores[a_seat] - scores[1 - a_seat], think)
+    return GameResult(scores[a_seat] - scores[1 - a_seat], think, played)
 
 
 def run_all(work: Callable[[Job], Result], jobs: list[Job], workers: int) -> list[Result]:
@@ -158,6 +163,12 @@ def main() -> None:
         metavar="NAME=VALUE",
         help="set a constant of core.ai.boxes.levels for this run (NIMBER_FREE_LINES=36)",
     )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write each game (index, A's seat, margin, moves) to FILE, one JSON line a game, "
+        "as it ends (the games then run one at a time, whatever --jobs says)",
+    )
     options = parser.parse_args()
     settings = apply_boxes_settings(options.boxes_setting)
     jobs = [
@@ -173,7 +184,18 @@ def main() -> None:
         for index in range(options.n)
     ]
     started = time.perf_counter()
-    results = run_all(play_one, jobs, options.jobs)
+    if options.record:
+        # One game at a time, each written as it ends: a long run can be read while it goes.
+        results = []
+        with open(options.record, "w", encoding="utf-8") as out:
+            for job in jobs:
+                result = play_one(job)
+                results.append(result)
+                line = {"index": job[4], "a_seat": job[4] % 2, "margin": result.margin}
+                out.write(json.dumps({**line, "moves": result.moves}) + "\n")
+                out.flush()
+    else:
+        results = run_all(play_one, jobs, options.jobs)
     elapsed = time.perf_counter() - started
     wins = sum(1 for r in results if r.margin > 0)
     draws = sum(1 for r in results if r.margin == 0)

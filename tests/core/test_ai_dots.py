@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from core import ai, dots
 from core.ai import dots as dots_ai
-from core.ai.dots.fight import Budget, double_threats
+from core.ai.dots.fight import Budget, double_threats, net_points, net_value
 from core.ai.dots.search import all_closers
 from core.dots import Point
 from tests.core.dots_pictures import from_picture
@@ -318,3 +318,55 @@ def test_the_root_finds_the_other_sides_double_threats_anywhere() -> None:
     named = {str(geo.point(index)): sorted(str(geo.point(p)) for p in new) for index, new in found}
     assert named == {"e3": ["e4", "f4"], "e4": ["e3", "f3"]}
     assert board.player == 0  # the look from the other side put the turn back
+
+
+# Hard (x) against normal on 20×20, 240 marks in: x's long group from d5 to g12 leans on
+# o's walls, and o's quiet mark at c5 would leave double threats that no one mark answers
+# (o went on to take 28 marks that way).  The forcing search never plays a quiet mark.
+NET_GAME = """
+    k11 l12 k12 l11 j12 k13 l13 m12 j13 k14 m13 l14 m14 l15 j14 k15 j15 m15 n14 n13
+    n12 o13 m11 l10 m10 n11 o12 o14 n15 p13 n10 o11 p12 o15 n16 m16 p11 o10 p10 o9
+    n9 m9 n8 l9 o8 p9 p8 q9 q10 m8 q8 r9 k10 r8 n7 r10 q11 q12 r11 q13
+    r12 s10 s11 r13 s12 m7 q7 k9 j10 s13 j9 k8 r7 s8 s7 j8 i9 i8 r14 q14
+    s14 o16 n17 m17 r15 k16 q15 p14 p15 p16 o17 q16 p17 q17 r16 p18 o18 n18 o19 j16
+    n19 m18 p19 q18 r17 r18 q19 i15 s17 i14 s18 r19 i13 i16 h15 h14 h13 h16 g15 g14
+    g16 g13 f15 f14 h12 s19 g12 f13 e14 f12 e13 h17 e15 e12 d13 f11 g11 d12 g17 d14
+    d15 c14 c13 c15 d16 b14 c16 b15 c12 b13 b12 d11 c11 b16 c17 b17 l7 k7 l6 m6
+    l8 n6 o7 k6 l5 m5 o6 n5 k5 o5 l4 m4 p6 j6 p5 o4 j5 p4 q5 q4
+    i7 j7 i6 h7 r6 h8 g10 h9 i10 h10 g9 f10 g8 f9 h6 g7 f8 i5 h5 i4
+    j4 h11 h4 i3 h3 i11 j3 i2 i12 g6 f7 g5 f6 j11 g4 f5 e6 h2 e5 f4
+    g3 e4 f3 g2 e8 e9 f2 e3 d5 d4 e2 d10 d3 j2 k3 d9 c10 d8 c9 c8
+"""
+NET_NODES = 10_000
+"""Enough nodes for the look for nets at the root (the tactics suite runs on 1,000)."""
+
+
+def net_game() -> dots.DotsState:
+    state = dots.new_game(20, 20)
+    for text in NET_GAME.split():
+        state = state.play(Point.from_str(text))
+    return state
+
+
+def test_the_root_finds_the_other_sides_net() -> None:
+    board = net_game().to_board()
+    geo = board.geometry
+    closers = (all_closers(board, 0), all_closers(board, 1))
+    budget = Budget(10**6, 1.0, frozen_clock)
+    c5 = geo.index(Point.from_str("c5"))
+    assert double_threats(board, closers, sorted(board.playable), budget) == []
+    board.player = 1  # type: ignore[assignment]
+    assert net_value(board, closers, c5, budget) >= 20
+    board.player = 0  # type: ignore[assignment]
+    found = dict(net_points(board, closers, [c5, geo.index(Point.from_str("d7"))], budget))
+    assert found.get(c5, 0) >= 20 and board.player == 0
+
+
+def test_hard_spoils_a_net() -> None:
+    state = net_game()
+    move = dots_ai.choose(state, "hard", random.Random(1), 1.0, clock=frozen_clock, nodes=NET_NODES)
+    after = state.play(move).to_board()
+    closers = (all_closers(after, 0), all_closers(after, 1))
+    c5 = after.geometry.index(Point.from_str("c5"))
+    budget = Budget(10**6, 1.0, frozen_clock)
+    assert move == Point.from_str("c5") or net_value(after, closers, c5, budget) == 0

@@ -15,6 +15,11 @@ search, it reads what a two-ply search cannot:
 * escapes — at the root every candidate is searched, so a move that spoils the other
   side's forcing sequence scores as well as it deserves.
 
+What it cannot read is a *net*: a quiet mark (no capture, no new closing point) after
+which the other side has double threats no single mark answers.  The root looks for the
+other side's nets (:func:`net_points`) and marks down its best candidates by what a net
+still wins after them (:func:`net_value`).
+
 Threat moves are looked for only near the latest marks of the line being searched
 (:data:`FOCUS_REACH`), which keeps the branching small; the search deepens one ply at a
 time under a node budget and a clock.
@@ -41,6 +46,9 @@ SEARCH_REACH = 3
 """Inside the fight search, new closing points are looked for this far from each mark."""
 MIN_THREAT_DEPTH = 3
 """A threat pays only with a reply and a capture after it, so it needs this many plies left."""
+DANGER_DEPTH = 2
+"""Plies the root reads after each threat of the other side to tell whether one mark
+holds it (see :func:`double_threats`)."""
 
 
 Threat = tuple[int, DotsBoard, Closers]
@@ -74,6 +82,18 @@ class Budget:
         """Raise OutOfBudget once the deadline has passed."""
         if self.clock() > self.deadline:
             raise OutOfBudget
+
+    def share(self, fraction: float) -> Budget:
+        """A budget of ``fraction`` of the nodes and time left, sharing the threat cache
+        and the watched points: a side search that must not starve the main one."""
+        now = self.clock()
+        return Budget(
+            int(fraction * max(self.nodes - self.visited, 0)),
+            now + fraction * max(self.deadline - now, 0.0),
+            self.clock,
+            threat_cache=self.threat_cache,
+            watch=self.watch,
+        )
 
     def spend(self) -> None:
         """Count one node; raise OutOfBudget when the nodes or the time are used up."""
@@ -144,7 +164,9 @@ def threats_among(
         child.place(index)
         if lead(child, player) != lead(board, player):
             continue  # it captures (or is captured): not a quiet threat
-        child_closers = closers_after(board, child, closers, index, True, SEARCH_REACH)
+        child_closers = closers_after(
+            board, child, closers, index, True, SEARCH_REACH, budget.check
+        )
         for point, (gain, _) in child_closers[player].items():
             if gain > 0 and (point not in before or before[point][0] < gain):
                 found.append((index, child, child_closers))
@@ -171,7 +193,7 @@ def double_threats(
     dangers: list[tuple[int, list[int]]] = []
     for index, child, child_closers in found:
         # The child has the side to move to play: can one mark hold the loss to nothing?
-        if fight_value(child, child_closers, 2, -1.0, 0.0, (index,), budget) < 0:
+        if fight_value(child, child_closers, DANGER_DEPTH, -1.0, 0.0, (index,), budget) < 0:
             before = closers[1 - player]
             new = [
                 point
@@ -220,7 +242,9 @@ def fight_value(
         if known is None or known_closers is None:
             child = board.copy()
             child.place(index)
-            child_closers = closers_after(board, child, closers, index, depth > 1, SEARCH_REACH)
+            child_closers = closers_after(
+                board, child, closers, index, depth > 1, SEARCH_REACH, budget.check
+            )
         else:
             # A cached board is shared: the search below flips ``player`` but puts it back.
             child, child_closers = known, known_closers
@@ -240,3 +264,114 @@ def fight_value(
                 break
             alpha = max(alpha, value)
     return best
+
+
+NET_DEPTH = 3
+"""Plies the netter needs after a defence: the double threat, the block, the capture."""
+
+
+def net_value(
+    board: DotsBoard,
+    closers: Closers,
+    index: int,
+    budget: Budget,
+    known: frozenset[int] = frozenset(),
+) -> float:
+    """What the side to move wins with the quiet mark ``index`` when it sets a *net*: it
+    leaves double threats (see :func:`double_threats`) that no single mark of the other
+    side answers; 0 when some mark does (or the move captures: the forcing search's case).
+
+    The answers tried are the points of the double threats and their closing points, and
+    the other side's own captures and blocks; double threats at ``known`` points stood
+    before the mark (the root watches those) and do not count.  Each answer is searched
+    as a forcing fight with the double threats watched, and the least the netter wins
+    over them is the net's value.
+    """
+    player = board.player
+    child = board.copy()
+    child.place(index)
+    if lead(child, player) != lead(board, player):
+        return 0.0
+    child_closers = closers_after(board, child, closers, index, True, SEARCH_REACH, budget.check)
+    near = [point for point in focus_points(child, (index,)) if point not in known]
+    dangers = double_threats(child, child_closers, near, budget)
+    if not dangers:
+        return 0.0
+    victim = 1 - player
+    answers = {point for danger, new in dangers for point in (danger, *new)}
+    answers.update(point for _, point in threats(child_closers[victim]))
+    answers.update(point for _, point in threats(child_closers[player]))
+    watch = budget.watch
+    budget.watch = frozenset(danger for danger, _ in dangers)
+    try:
+        least = float("inf")
+        for answer in sorted(answers):
+            if child.cell[answer] != EMPTY:
+                continue
+            grand = child.copy()
+            grand.place(answer)
+            gain = lead(grand, victim) - lead(child, victim)
+            grand_closers = closers_after(
+                child, grand, child_closers, answer, True, SEARCH_REACH, budget.check
+            )
+            won = fight_value(
+                grand,
+                grand_closers,
+                NET_DEPTH,
+                -float("inf"),
+                float("inf"),
+                (index, answer),
+                budget,
+            )
+            least = min(least, won - gain)
+            if least <= 0:
+                return 0.0
+    finally:
+        budget.watch = watch
+    return least if least != float("inf") else 0.0
+
+
+def net_points(
+    board: DotsBoard,
+    closers: Closers,
+    points: list[int],
+    budget: Budget,
+    known: frozenset[int] = frozenset(),
+) -> list[tuple[int, float]]:
+    """The other side's nets among ``points`` (see :func:`net_value`), were it their turn
+    now: each point with what it would win, largest first.
+
+    Only points touching one of their marks and next but one to one of ours are tried: a
+    net closes in on our marks and leans on theirs.  When the budget runs out the nets
+    found so far are returned.
+    """
+    player = board.player
+    cell = board.cell
+    ring = board.geometry.ring
+    own, enemy = player + 1, 2 - player
+    board.player = 1 - player  # type: ignore[assignment]
+    found: list[tuple[int, float]] = []
+    try:
+        for index in points:
+            budget.check()
+            if cell[index] != EMPTY or index in closers[0] or index in closers[1]:
+                continue
+            near = [index + step for step in ring]
+            if not any(cell[point] == enemy for point in near):
+                continue
+            if not any(
+                cell[point] == own or cell[point + step] == own
+                for point in near
+                for step in ring
+                if cell[point] != BORDER
+            ):
+                continue
+            value = net_value(board, closers, index, budget, known)
+            if value > 0:
+                found.append((index, value))
+    except OutOfBudget:
+        pass
+    finally:
+        board.player = player
+    found.sort(key=lambda item: item[1], reverse=True)
+    return found

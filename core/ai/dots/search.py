@@ -20,7 +20,7 @@ an own mark can only make areas near it closable (:data:`REFRESH_REACH`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from random import Random
 
 from core.ai.player import Clock
@@ -125,22 +125,36 @@ def try_move(board: DotsBoard, index: int, player: int) -> Closing | None:
     return gain, area
 
 
+Check = Callable[[], None]
+"""Called before each costly step; raises to stop the work (hard's clock)."""
+
+
+def no_check() -> None:
+    """The check of callers without a clock: never stops."""
+
+
 def add_closers(
-    board: DotsBoard, player: int, found: dict[int, Closing], points: Iterable[int]
+    board: DotsBoard,
+    player: int,
+    found: dict[int, Closing],
+    points: Iterable[int],
+    check: Check = no_check,
 ) -> None:
     """Try each free point of ``points`` for ``player`` and record those that close an area."""
     cell = board.cell
     for index in points:
         if index not in found and cell[index] == EMPTY and may_close(board, index, player):
+            check()
             closing = try_move(board, index, player)
             if closing is not None:
                 found[index] = closing
 
 
-def all_closers(board: DotsBoard, player: int) -> dict[int, Closing]:
+def all_closers(board: DotsBoard, player: int, check: Check = no_check) -> dict[int, Closing]:
     """Every free point that closes an area (a capture or a house) when ``player`` plays it."""
     found: dict[int, Closing] = {}
-    add_closers(board, player, found, sorted(free_near(board, live_marks(board, player), 1)))
+    points = sorted(free_near(board, live_marks(board, player), 1))
+    add_closers(board, player, found, points, check)
     return found
 
 
@@ -151,6 +165,7 @@ def closers_after(
     index: int,
     refresh_own: bool,
     reach: int = REFRESH_REACH,
+    check: Check = no_check,
 ) -> Closers:
     """The closers of both players in ``child``, which is ``board`` after a mark on ``index``.
 
@@ -159,7 +174,7 @@ def closers_after(
     their closing point, and makes new ones closable only nearby.  After a capture every
     old closer is tried again.  The mover's own closers are only worked out when
     ``refresh_own`` (a search that stops at the other side's reply never reads them), and
-    new ones only within ``reach`` of the mark.
+    new ones only within ``reach`` of the mark.  ``check`` runs before each point tried.
     """
     mover = board.player
     captured = child.areas is not board.areas
@@ -170,6 +185,7 @@ def closers_after(
         if captured:
             if child.cell[point] != EMPTY:
                 continue
+            check()
             closing = try_move(child, point, 1 - mover)
             if closing is not None:
                 other[point] = closing
@@ -185,8 +201,8 @@ def closers_after(
             if not captured and index not in closing[1] and point not in near_mark
         }
         retry = [point for point in closers[mover] if point not in own]
-        add_closers(child, mover, own, retry)
-        add_closers(child, mover, own, sorted(free_near(child, (index,), reach)))
+        add_closers(child, mover, own, retry, check)
+        add_closers(child, mover, own, sorted(free_near(child, (index,), reach)), check)
     return (own, other) if mover == 0 else (other, own)
 
 
