@@ -11,6 +11,9 @@ bench, not a product level.  bench/ai_tournament.py plays it as the level ``mcts
         dots 20x20 hard@1.0 mcts@1.0 10 --jobs 1
     cd bench && PYTHONPATH=.. ../.venv/bin/python ai_tournament.py \
         dots 20x20 mcts@1.0 normal@1.0 8 --jobs 1
+    cd bench && PYTHONPATH=.. ../.venv/bin/python ai_tournament.py \
+        dots 39x32 hard@1.0 mcts@1.0 2 --jobs 1
+    cd bench && PYTHONPATH=.. ../.venv/bin/python dots_tactics.py --level mcts
     PYTHONPATH=. .venv/bin/python bench/dots_mcts.py --positions 5   # iterations per second
 
 How it plays (all on the public :class:`core.dots.board.DotsBoard`: ``copy``, ``place``,
@@ -31,21 +34,22 @@ How it plays (all on the public :class:`core.dots.board.DotsBoard`: ``copy``, ``
 Measured 2026-12-01 on a 2-core machine shared with another worker, pure Python on both
 sides (commands above; ``--jobs 1``, seed 0, colours alternating; margins in marks):
 
-====================  =====  ============  ==========  =====================================
-match, 20×20 empty    games  A W/D/L       A margin    think p50 (A / B)
-====================  =====  ============  ==========  =====================================
-hard@1 vs mcts@1      10     10/0/0        +14.1       68 ms / 802 ms
-mcts@1 vs normal@1    8      4/0/4         −0.6        802 ms / 1 ms
-====================  =====  ============  ==========  =====================================
+========================  =====  =======  ========  =================
+match (empty start)       games  A W/D/L  A margin  think p50 (A / B)
+========================  =====  =======  ========  =================
+hard@1 vs mcts@1, 20×20   10     10/0/0   +14.1     68 ms / 802 ms
+mcts@1 vs normal@1, 20×20 8      4/0/4    −0.6      802 ms / 1 ms
+hard@1 vs mcts@1, 39×32   2      2/0/0    +77.5     244 ms / 803 ms
+========================  =====  =======  ========  =================
 
 Tactics suite (``bench/dots_tactics.py --level mcts``, 40 positions, 1 s): mcts 39/40
 (misses one capture in one, c1-pocket), hard 40/40.  Speed: about 1,100 iterations
 (tree walk and a ≤ 30-ply playout) a second on 20×20 middle games and 900 on 39×32
 (``bench/dots_mcts.py``), 2,700–2,900 a second averaged over whole tournament games
-(late playouts are short).  So at 1 s a move MCTS is only about as strong as normal's
-one-move reading (whose prior it starts from) and loses every game to hard's forcing
-search: a few thousand noisy playouts spread over a hundred candidate moves cannot see
-the two- and three-move captures that the forcing search reads exactly.
+(late playouts are short; 1,700 on 39×32).  So at 1 s a move MCTS is only about as
+strong as normal's one-move reading (whose prior it starts from) and loses every game to
+hard's forcing search: a few thousand noisy playouts spread over a hundred candidate
+moves cannot see the two- and three-move captures that the forcing search reads exactly.
 """
 
 from __future__ import annotations
