@@ -6,8 +6,10 @@
 GAME is "boxes" or "dots"; SIZE is ROWSxCOLS boxes for Dots and Boxes (5x5) or WxH points
 for Dots (20x20); a LEVEL is "easy", "normal", "hard", "random" (a uniformly random
 legal move, the baseline) or "frozen-easy", "frozen-normal", "frozen-hard" (the players
-before issue 15, kept in bench/frozen_ai). ``LEVEL@SECONDS`` gives that side its own
-time limit per move (``frozen-hard@4`` against ``hard@1``: the old hard with 4× the time).
+before issue 15, kept in bench/frozen_ai); for dots also "mcts", the Monte Carlo tree
+search of bench/dots_mcts.py that hard is measured against. ``LEVEL@SECONDS`` gives that
+side its own time limit per move (``frozen-hard@4`` against ``hard@1``: the old hard with
+4× the time).
 
 Colours alternate: LEVEL_A moves first in the even-numbered games, LEVEL_B in the odd
 ones. Every move goes through ``core.ai.choose_move`` exactly as the server calls it;
@@ -38,6 +40,7 @@ from tools.compiled import apply_mode
 
 AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported
 
+import dots_mcts  # noqa: E402
 import frozen_ai  # noqa: E402
 
 from core import ai  # noqa: E402
@@ -47,6 +50,7 @@ Result = TypeVar("Result")
 
 BASELINE = "random"
 FROZEN = "frozen-"
+MCTS = "mcts"
 
 
 @dataclass
@@ -84,6 +88,8 @@ def pick(state: Any, spec: str, seed: int, time_limit: float) -> Any:
     level, time_limit = split_level(spec, time_limit)
     if level == BASELINE:
         return random.Random(seed).choice(list(state.legal_moves()))
+    if level == MCTS:
+        return dots_mcts.choose_move(state, seed=seed, time_limit=time_limit)
     if level.startswith(FROZEN):
         return frozen_ai.choose_move(
             state, level.removeprefix(FROZEN), seed=seed, time_limit=time_limit
@@ -216,6 +222,9 @@ def main() -> None:
             f"{side + ' ' + level:<10}{len(times):>7}{percentile(times, 0.5):>10.1f}"
             f"{percentile(times, 0.95):>10.1f}{max(times, default=0.0):>10.1f}"
         )
+    if dots_mcts.SPENT["seconds"]:
+        rate = dots_mcts.SPENT["playouts"] / dots_mcts.SPENT["seconds"]
+        print(f"mcts: {rate:.0f} playouts per second (this process only; --jobs 1 sees all)")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/dots_tactics.py [--time-limit 1.0] [--level hard] [--verify]
 
-``--level frozen-hard`` runs the player from before issue 15 (bench/frozen_ai), the baseline.
+``--level frozen-hard`` runs the player from before issue 15 (bench/frozen_ai), the baseline;
+``--level mcts`` the Monte Carlo tree search of bench/dots_mcts.py.
 
 Prints each position with the move played, whether it solves it and the think time, then
 the solved share per kind and overall with p50, p95 and max think time.  ``--verify``
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import dots_mcts
 import frozen_ai
 from ai_tournament import percentile
 
@@ -103,7 +105,9 @@ def main() -> None:
     for tactic in TACTICS:
         state = tactic.state()
         started = time.perf_counter()
-        if args.level.startswith("frozen-"):
+        if args.level == "mcts":
+            move = dots_mcts.choose_move(state, seed=1, time_limit=args.time_limit)
+        elif args.level.startswith("frozen-"):
             level = args.level.removeprefix("frozen-")
             move = frozen_ai.choose_move(state, level, seed=1, time_limit=args.time_limit)
         else:
