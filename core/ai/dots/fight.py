@@ -37,6 +37,7 @@ from core.ai.dots.search import (
     threats,
 )
 from core.dots.board import BORDER, EMPTY, DotsBoard
+from core.game import other
 
 FOCUS_REACH = 2
 """Threat moves are looked for within this Chebyshev distance of the line's latest marks."""
@@ -185,7 +186,7 @@ def double_threats(
     lie anywhere near the fight, so the root looks for them once and watches them.
     """
     player = board.player
-    board.player = 1 - player  # type: ignore[assignment]
+    board.player = other(player)
     try:
         found = threats_among(board, closers, points, budget)
     finally:
@@ -225,7 +226,7 @@ def fight_value(
     mine = threats(closers[player])
     if depth == 0 or board.is_over:
         return float(mine[0][0]) if mine else 0.0
-    board.player = 1 - player  # type: ignore[assignment]
+    board.player = other(player)
     try:
         best = -fight_value(board, closers, depth - 1, -beta, -alpha, focus, budget, True)
     finally:
@@ -349,7 +350,7 @@ def net_points(
     cell = board.cell
     ring = board.geometry.ring
     own, enemy = player + 1, 2 - player
-    board.player = 1 - player  # type: ignore[assignment]
+    board.player = other(player)
     found: list[tuple[int, float]] = []
     try:
         for index in points:
