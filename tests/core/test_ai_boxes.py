@@ -9,7 +9,7 @@ import pytest
 from core import IllegalMove, InvalidOptions, ai, boxes
 from core.ai.boxes import analyse, levels, warm_up
 from core.ai.boxes.analysis import safe_mask, side_counts
-from core.ai.boxes.solver import Budget, Solver, line_values
+from core.ai.boxes.solver import Budget, Solver, line_values, sacrifices
 from core.ai.boxes.tables import tables
 from core.boxes import Line
 
@@ -434,3 +434,55 @@ def test_the_control_search_estimate_fills_the_first_safe_line_in_its_order() ->
         expected = value if moves % 2 == 0 else -value
         if analyse(state).safe_lines:
             assert search.estimate(state.drawn) == expected, seed
+
+
+def control_search(t, memory=None, seed=0) -> levels.ControlSearch:
+    """A control search with no clock (it ends by finishing) and, if given, a kept memory."""
+    return levels.ControlSearch(t, Budget(), random.Random(seed), memory)
+
+
+def root_lines(t, drawn: int) -> list[int]:
+    counts = side_counts(t, drawn)
+    lines = [line for line in range(t.geo.line_count) if safe_mask(t, drawn, counts) >> line & 1]
+    return lines + sacrifices(t, drawn, counts)[0]
+
+
+def test_a_search_reading_a_kept_depth_limited_value_knows_it_was_cut_off() -> None:
+    # Iterative deepening stops once a search saw the end of every line; values kept from a
+    # deeper search that did not must not make a shallow one believe it did.
+    t = tables(5, 5)
+    state = fight_for_control_position(5, 5, 44, 3)
+    memory = levels.ControlMemory(t, random.Random(0))
+    moves = root_lines(t, state.drawn)
+    deep = control_search(t, memory)
+    deep.best_move(state.drawn, 3, moves)
+    assert deep.cut
+    shallow = control_search(t, memory)
+    shallow.best_move(state.drawn, 1, moves)
+    assert shallow.cut
+
+
+def test_a_position_searched_to_its_end_is_kept_for_any_depth() -> None:
+    t = tables(5, 5)
+    for seed in range(12):
+        state = fight_for_control_position(5, 5, 30, seed)
+        if not analyse(state).safe_lines:
+            continue
+        memory = levels.ControlMemory(t, random.Random(seed))
+        moves = root_lines(t, state.drawn)
+        whole = control_search(t, memory)
+        _, value = whole.best_move(state.drawn, 60, moves)
+        assert not whole.cut
+        again = control_search(t, memory)
+        assert again.best_move(state.drawn, 1, moves)[1] == value
+        assert not again.cut, seed
+
+
+def test_the_control_memory_is_kept_per_board_and_started_over_when_full(monkeypatch) -> None:
+    t = tables(5, 5)
+    kept = levels.control_memory(t, random.Random(1))
+    assert levels.control_memory(t, random.Random(2)) is kept
+    assert levels.control_memory(tables(4, 4), random.Random(1)) is not kept
+    kept.leaves[0] = 0
+    monkeypatch.setattr(levels, "CONTROL_MEMORY_LIMIT", 0)
+    assert levels.control_memory(t, random.Random(1)) is not kept

@@ -212,6 +212,50 @@ def normal_line(t: Tables, drawn: int, rng: Random) -> int:
     return smallest_sacrifice(t, drawn, counts)
 
 
+WHOLE = 1 << 20
+"""The depth recorded for a position whose search reached the end of the safe phase
+everywhere: its value holds at any depth."""
+CONTROL_MEMORY_LIMIT = 400_000
+"""Most positions the control search keeps between moves for one board (about 50 MB) before
+starting over."""
+
+
+class ControlMemory:
+    """What the control search learns about one board, kept from move to move.
+
+    The positions two lines on from the last search are mostly inside its tree, and safe
+    lines commute, so the next search finds many of its positions and leaves already
+    searched or scored. Every entry is keyed by the drawn lines alone, so it holds in any
+    game on the board, as long as the leaves are filled in the same order.
+    """
+
+    def __init__(self, t: Tables, rng: Random) -> None:
+        self.table: dict[int, tuple[int, int, int]] = {}
+        """Depth searched, lower and upper bound of each searched position."""
+        self.leaves: dict[int, int] = {}
+        self.best: dict[int, int] = {}
+        self.fill_order = list(range(t.geo.line_count))
+        rng.shuffle(self.fill_order)
+        self.endgame = Solver(t)
+        """The exact search of the leaves with no safe line, and its table."""
+
+    def size(self) -> int:
+        """How many positions are kept."""
+        return len(self.table) + len(self.leaves) + len(self.best) + len(self.endgame.table)
+
+
+_control_memories: dict[tuple[int, int], ControlMemory] = {}
+
+
+def control_memory(t: Tables, rng: Random) -> ControlMemory:
+    """The control search's memory for this board, started over once it is too large."""
+    key = (t.geo.rows, t.geo.cols)
+    memory = _control_memories.get(key)
+    if memory is None or memory.size() > CONTROL_MEMORY_LIMIT:
+        memory = _control_memories[key] = ControlMemory(t, rng)
+    return memory
+
+
 class ControlSearch:
     """Depth-limited negamax over the fight for control, with a transposition table.
 
@@ -220,23 +264,28 @@ class ControlSearch:
     not, the search saw every line of the safe phase and deeper iterations are pointless).
     """
 
-    def __init__(self, t: Tables, budget: Budget, rng: Random) -> None:
+    def __init__(
+        self, t: Tables, budget: Budget, rng: Random, memory: ControlMemory | None = None
+    ) -> None:
         self.t = t
         self.budget = budget
         # Only the leaves themselves are looked up by components (in endgame_value): keying
         # every node of their solves as well cost more than it saved (a quarter of the time
         # of fixed-depth searches along whole games).
-        self.endgame = Solver(t, Budget(clock=budget.clock))
-        self.table: dict[int, tuple[int, int, int]] = {}
-        self.fill_order = list(range(t.geo.line_count))
-        rng.shuffle(self.fill_order)
+        memory = memory or ControlMemory(t, rng)
+        self.endgame = memory.endgame
+        self.endgame.budget = Budget(clock=budget.clock)
+        self.table = memory.table
+        self.fill_order = memory.fill_order
+        self.leaves = memory.leaves
+        """Values of the leaves scored so far (safe lines commute, so leaves recur often)."""
+        self.best = memory.best
+        """The best line found in each searched position, tried first when it comes again."""
         self.cut = False
+        self.found: int | None = None
+        """The best root line so far of the search under way (kept if time runs out)."""
         self.nimbers: dict[int, int | None] = {}
         self.nimber_free_lines = NIMBER_FREE_LINES
-        self.leaves: dict[int, int] = {}
-        """Values of the leaves scored so far (safe lines commute, so leaves recur often)."""
-        self.best: dict[int, int] = {}
-        """The best line found in each searched position, tried first when it comes again."""
 
     def nimber(self, drawn: int) -> int | None:
         """The Nimstring value of a position with no capturable box, if cheap enough."""
@@ -308,19 +357,26 @@ class ControlSearch:
         if known is not None:
             self.leaves[drawn] = known
             return known
+        value = self.solved(drawn, counts)
+        if value is None:
+            value = chain_value_estimate(self.t, drawn, counts)
+        else:
+            remember_endgame(key, value)
+        self.leaves[drawn] = value
+        return value
+
+    def solved(self, drawn: int, counts: list[int]) -> int | None:
+        """The exact value of ``drawn`` if a search of ``ENDGAME_NODES`` nodes settles it."""
         solver = self.endgame
         solver.budget.nodes = 0
         solver.budget.node_limit = ENDGAME_NODES
         solver.budget.deadline = self.budget.deadline
         try:
-            value = solver.value(drawn, counts=counts)
-            remember_endgame(key, value)
+            return solver.value(drawn, counts=counts)
         except SearchTimeout:
             if self.budget.deadline is not None and self.budget.clock() > self.budget.deadline:
                 raise
-            value = chain_value_estimate(self.t, drawn, counts)
-        self.leaves[drawn] = value
-        return value
+            return None
 
     def value(
         self, drawn: int, depth: int, alpha: int, beta: int, counts: list[int] | None = None
@@ -339,7 +395,9 @@ class ControlSearch:
         beta -= gained
         entry = self.table.get(drawn)
         if entry is not None and entry[0] >= depth:
-            _, low, high = entry
+            searched, low, high = entry
+            if searched != WHOLE:
+                self.cut = True  # what it holds was read from cut-off leaves
             if low >= beta or low == high:
                 return gained + low
             if high <= alpha:
@@ -372,6 +430,8 @@ class ControlSearch:
         best = -INFINITY
         best_line = moves[0]
         start_alpha = alpha
+        cut_above = self.cut
+        self.cut = False
         for line in then_sacrifices(t, drawn, counts, moves, pending_sacrifices):
             after, completed = draw(geo, drawn, line)
             after_counts = counts_after(t, counts, line)
@@ -389,18 +449,21 @@ class ControlSearch:
                     if alpha >= beta:
                         break
         self.best[drawn] = best_line
+        searched = depth if self.cut else WHOLE
+        self.cut = self.cut or cut_above
         if best <= start_alpha:
-            self.table[drawn] = (depth, low, best)
+            self.table[drawn] = (searched, low, best)
         elif best >= beta:
-            self.table[drawn] = (depth, best, high)
+            self.table[drawn] = (searched, best, high)
         else:
-            self.table[drawn] = (depth, best, best)
+            self.table[drawn] = (searched, best, best)
         return gained + best
 
     def best_move(self, drawn: int, depth: int, moves: list[int]) -> tuple[int, int]:
         """The best root line to ``depth`` (trying ``moves`` in order) and its value."""
         geo = self.t.geo
         best_line, best = moves[0], -INFINITY
+        self.found = None
         for line in moves:
             after, completed = draw(geo, drawn, line)
             if completed:
@@ -409,6 +472,7 @@ class ControlSearch:
                 score = -self.value(after, depth - 1, -INFINITY, -best)
             if score > best:
                 best, best_line = score, line
+                self.found = line
         return best_line, best
 
 
@@ -498,7 +562,7 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         moves = safe + sacrifices(t, drawn, counts)[0]
         if DISTINCT_ROOT:
             moves = distinct_moves(t, drawn, moves, order_budget)
-    search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng)
+    search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng, control_memory(t, rng))
     best_line = moves[0]
     depth = 1
     while True:
@@ -506,6 +570,8 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         try:
             best_line, _ = search.best_move(drawn, depth, moves)
         except SearchTimeout:
+            if search.found is not None:
+                best_line = search.found
             break
         if not search.cut:
             break
