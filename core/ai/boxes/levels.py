@@ -234,7 +234,9 @@ class ControlMemory:
     The positions two lines on from the last search are mostly inside its tree, and safe
     lines commute, so the next search finds many of its positions and leaves already
     searched or scored. Every entry is keyed by the drawn lines alone, so it holds in any
-    game on the board, as long as the leaves are filled in the same order.
+    game on the board, as long as the leaves are filled in the same order. Like the small
+    boards' shared solver, it serves one search at a time: the server thinks in worker
+    processes, one move at a time each.
     """
 
     def __init__(self, t: Tables, rng: Random) -> None:
