@@ -15,6 +15,18 @@ share of optimal lines and the boxes lost a position against perfect play, overa
 safe lines left. ``--file`` keeps the solved positions (JSON lines) and reuses them, so
 runs compare players on the same set; positions made on another machine differ, as hard's
 self-play runs on the clock.
+
+Measured (150 positions, ``--positions 150 --safe 6-14 --seed 1``, compiled build), optimal
+lines and boxes lost a position, before and after the control search's late-line
+reductions (both with its memory kept between moves):
+
+    player            before            after
+    hard@0.2          64.7 %, 1.32      66.0 %, 1.21
+    hard@0.8          73.3 %, 0.85      82.7 %, 0.57
+    frozen-hard@0.8   66.0 %, 1.33      64.7 %, 1.45
+
+(The frozen player is unchanged: its two figures show the run-to-run noise, about ±0.1
+box; the second run shared the machine with the test suite.)
 """
 
 from __future__ import annotations
