@@ -9,7 +9,9 @@ line number; :func:`choose` wraps them for a :class:`~core.boxes.BoxesState`.
 * **hard** searches: exactly (see :mod:`core.ai.boxes.solver`) whenever the position is
   small enough to finish in time — always on 3×3, and once no safe line is left on 5×5 —
   and otherwise a depth-limited search of the fight for control, scoring positions by
-  filling in the remaining safe lines and valuing the chains and loops that result.
+  filling in the remaining safe lines and valuing the chains and loops that result. That
+  search looks at unlikely lines (sacrifices, late safe lines) shallower first, and keeps
+  what it learns from move to move.
 """
 
 from __future__ import annotations
