@@ -24,9 +24,8 @@ from ai_tournament import run_all
 
 from core import ai, boxes
 from core.ai.boxes.analysis import bits, safe_mask, side_counts
-from core.ai.boxes.solver import INFINITY, Budget, SearchTimeout, Solver
+from core.ai.boxes.solver import Budget, SearchTimeout, line_values
 from core.ai.boxes.tables import tables
-from core.boxes.search import draw
 
 MAX_SAFE_LEFT = 8
 """Positions are taken with between 1 and this many safe lines left."""
@@ -55,21 +54,10 @@ def random_position(rows: int, cols: int, rng: random.Random) -> boxes.BoxesStat
 
 def exact_line_values(state: boxes.BoxesState, node_limit: int) -> dict[int, int] | None:
     """The exact value of every legal line for the player to move, or None if too costly."""
-    t = tables(state.rows, state.cols)
-    solver = Solver(t, Budget(node_limit=node_limit))
-    values: dict[int, int] = {}
     try:
-        for line in bits(t.geo.all_lines & ~state.drawn):
-            after, completed = draw(t.geo, state.drawn, line)
-            if after == t.geo.all_lines:
-                values[line] = completed
-            elif completed:
-                values[line] = completed + solver.value(after, -INFINITY, INFINITY)
-            else:
-                values[line] = -solver.value(after, -INFINITY, INFINITY)
+        return line_values(state, Budget(node_limit=node_limit))
     except SearchTimeout:
         return None
-    return values
 
 
 def measure(args: tuple[str, int, float, int]) -> Outcome:

@@ -9,7 +9,7 @@ hides most changes to the search. This asks it position by position. Positions c
 games hard plays against itself (0.05 s a move, from a few random safe lines), each taken
 at a random moment with between the given numbers of safe lines left: the middle game,
 where the fight for control is decided and the search cannot read to its end. The exact
-solver values every line worth playing there (positions it cannot finish within
+solver values every legal line there (positions it cannot finish within
 ``--node-limit`` nodes are skipped). Then each player picks a line; the table gives the
 share of optimal lines and the boxes lost a position against perfect play, overall and by
 safe lines left. ``--file`` keeps the solved positions (JSON lines) and reuses them, so
@@ -42,9 +42,8 @@ from ai_tournament import pick
 
 from core import boxes
 from core.ai.boxes.analysis import bits, capture_choices, safe_mask, side_counts
-from core.ai.boxes.solver import Budget, SearchTimeout, Solver
+from core.ai.boxes.solver import Budget, SearchTimeout, line_values
 from core.ai.boxes.tables import Tables, tables
-from core.boxes.search import draw
 
 SELF_PLAY_TIME = 0.05
 """Hard's time a move in the games the positions come from."""
@@ -54,7 +53,7 @@ RANDOM_LINES = 8
 
 @dataclass(frozen=True)
 class Position:
-    """A solved position: its drawn lines and the exact value of each line worth playing."""
+    """A solved position: its drawn lines and the exact value of each legal line."""
 
     rows: int
     cols: int
@@ -79,27 +78,13 @@ def game_positions(t: Tables, rng: random.Random, low: int, high: int) -> list[i
     return found
 
 
-def solve(t: Tables, drawn: int, node_limit: int) -> dict[int, int] | None:
-    """The exact value of every line the solver would consider, or None if too costly."""
-    solver = Solver(t, Budget(node_limit=node_limit))
-    values: dict[int, int] = {}
-    try:
-        for line in solver.root_moves(drawn):
-            values[line] = line_value(solver, drawn, line)
-    except SearchTimeout:
-        return None
-    return values
-
-
-def line_value(solver: Solver, drawn: int, line: int) -> int:
-    """The exact value of drawing ``line`` in ``drawn`` for the player to move."""
-    geo = solver.t.geo
-    after, completed = draw(geo, drawn, line)
-    if after == geo.all_lines:
-        return completed
-    if completed:
-        return completed + solver.value(after)
-    return -solver.value(after)
+def replay(rows: int, cols: int, drawn: int) -> boxes.BoxesState:
+    """A game state with the lines ``drawn`` (whose turn it is does not matter to hard)."""
+    t = tables(rows, cols)
+    state = boxes.new_game(rows, cols)
+    for line in bits(drawn):
+        state = state.play(t.geo.lines[line])
+    return state
 
 
 def make_positions(
@@ -115,10 +100,12 @@ def make_positions(
         if not found:
             continue
         drawn = rng.choice(found)
-        values = solve(t, drawn, node_limit)
-        if values is not None:
-            safe = len(bits(safe_mask(t, drawn, side_counts(t, drawn))))
-            made.append(Position(rows, cols, drawn, safe, values))
+        try:
+            values = line_values(replay(rows, cols, drawn), Budget(node_limit=node_limit))
+        except SearchTimeout:
+            continue
+        safe = len(bits(safe_mask(t, drawn, side_counts(t, drawn))))
+        made.append(Position(rows, cols, drawn, safe, values))
     return made
 
 
@@ -151,16 +138,9 @@ def save(path: Path, positions: list[Position]) -> None:
 
 def loss(position: Position, spec: str, seed: int) -> int:
     """The boxes ``spec`` loses against perfect play in ``position``."""
-    t = tables(position.rows, position.cols)
-    state = boxes.new_game(position.rows, position.cols)
-    for line in bits(position.drawn):
-        state = state.play(t.geo.lines[line])
-    line = t.geo.index_of[pick(state, spec, seed, 1.0)]
-    values = position.values
-    value = values.get(line)
-    if value is None:  # a line the solver's reduced set stands for by another
-        value = line_value(Solver(t), position.drawn, line)
-    return max(values.values()) - value
+    state = replay(position.rows, position.cols, position.drawn)
+    line = state.geometry.index_of[pick(state, spec, seed, 1.0)]
+    return max(position.values.values()) - position.values[line]
 
 
 def main() -> None:

@@ -324,9 +324,10 @@ def solve(state: BoxesState, budget: Budget | None = None) -> int:
     return Solver(tables_for(state.geometry), budget).value(state.drawn)
 
 
-def line_values(state: BoxesState) -> dict[int, int]:
-    """The exact value for the player to move of drawing each legal line (for tests)."""
-    solver = Solver(tables_for(state.geometry))
+def line_values(state: BoxesState, budget: Budget | None = None) -> dict[int, int]:
+    """The exact value for the player to move of drawing each legal line (for tests and
+    benchmarks); raises SearchTimeout once ``budget``, shared by all the lines, runs out."""
+    solver = Solver(tables_for(state.geometry), budget)
     geo = state.geometry
     values = {}
     for line in range(geo.line_count):
