@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai_tournament import pick
+from ai_tournament import apply_boxes_settings, pick
 
 from core import boxes
 from core.ai.boxes.analysis import bits, capture_choices, safe_mask, side_counts
@@ -152,6 +152,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--node-limit", type=int, default=4_000_000)
     parser.add_argument("--file", type=Path, help="keep the solved positions here and reuse them")
+    parser.add_argument(
+        "--boxes-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a constant of core.ai.boxes.levels for the players of this run",
+    )
     options = parser.parse_args()
     low, high = (int(part) for part in options.safe.split("-"))
     started = time.perf_counter()
@@ -163,9 +170,11 @@ def main() -> None:
         )
         if options.file is not None:
             save(options.file, positions)
+    settings = apply_boxes_settings(options.boxes_setting)
     print(
         f"boxes fight for control: {len(positions)} positions, seed {options.seed}, "
         f"ready in {time.perf_counter() - started:.0f} s"
+        + "".join(f", {name}={value!r}" for name, value in settings.items())
     )
     buckets = sorted({p.safe_lines for p in positions})
     print(f"{'player':<20}{'optimal %':>10}{'loss':>7}   by safe lines left: optimal/all, loss")

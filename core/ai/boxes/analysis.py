@@ -202,6 +202,68 @@ def components(t: Tables, drawn: int, counts: list[int]) -> tuple[list[Chain], l
     return chains, loops
 
 
+def chain_offers(
+    t: Tables, drawn: int, counts: list[int]
+) -> tuple[list[int], tuple[int, ...], tuple[int, ...], bool]:
+    """One line to sacrifice each chain and loop by, with the lengths and whether all are simple.
+
+    What the search needs of :func:`components` at every node without a safe line, found
+    without building the chains: the lines, shortest chain or loop first (a loop ranks as a
+    chain one box longer), the chain lengths, the loop lengths, and whether every chain is
+    independent (no junction at either end). A chain of two is offered by its centre line,
+    which forbids the double-deal; any line of a longer chain or a loop will do.
+    """
+    sides = t.sides
+    across = t.across
+    seen = [False] * len(counts)
+    offers: list[tuple[int, int]] = []
+    chain_lengths: list[int] = []
+    loop_lengths: list[int] = []
+    simple = True
+    for start, count in enumerate(counts):
+        if seen[start] or not 2 <= count <= 3:
+            continue
+        seen[start] = True
+        length = 1
+        centre = -1
+        outer = -1
+        looped = False
+        for first_line in bits(sides[start] & ~drawn):
+            line = first_line
+            run = 0
+            box = across[line][start]
+            while box != GROUND:
+                if box == start:
+                    looped = True  # only ever on the first way round
+                    outer = first_line
+                    break
+                if counts[box] <= 1:
+                    simple = False  # a junction
+                    break
+                run += 1
+                seen[box] = True
+                if counts[box] == 3:
+                    break
+                line = (sides[box] & ~drawn & ~(1 << line)).bit_length() - 1
+                box = across[line][box]
+            if looped:
+                length += run
+                break
+            if outer < 0:
+                outer = line
+            if run == 1:
+                centre = first_line
+            length += run
+        if looped:
+            loop_lengths.append(length)
+            offers.append((length + 1, outer))
+            continue
+        chain_lengths.append(length)
+        offers.append((length, centre if length == 2 else outer))
+    offers.sort()
+    return [line for _, line in offers], tuple(chain_lengths), tuple(loop_lengths), simple
+
+
 def controller(
     t: Tables, drawn: int, counts: list[int], to_move: Player, long_chains: int
 ) -> Player | None:

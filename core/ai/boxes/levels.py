@@ -22,6 +22,7 @@ from random import Random
 from core.ai.boxes.analysis import (
     bits,
     capture_choices,
+    chain_offers,
     components,
     safe_mask,
     side_counts,
@@ -140,10 +141,8 @@ def chain_value_estimate(t: Tables, drawn: int, counts: list[int]) -> int:
     Exact when no chain touches a junction; otherwise it ignores that chains meeting at a
     junction merge once the junction fills up, which is a fair first guess.
     """
-    chains, loops = components(t, drawn, counts)
-    return simple_endgame_value(
-        tuple(chain.length for chain in chains), tuple(loop.length for loop in loops)
-    )
+    _, chain_lengths, loop_lengths, _ = chain_offers(t, drawn, counts)
+    return simple_endgame_value(chain_lengths, loop_lengths)
 
 
 def take_everything(t: Tables, drawn: int) -> tuple[int, int]:

@@ -24,18 +24,16 @@ from typing import Final
 
 from core.ai.boxes.analysis import (
     CAPTURABLE,
-    Chain,
-    Loop,
     bits,
     capture_choices,
-    components,
+    chain_offers,
     side_counts,
     unsafe_mask,
 )
 from core.ai.boxes.book import BOOK_DEPTHS, BOOK_SIZE, book_positions, book_values, encode_values
 from core.ai.boxes.coins import Key, position_key
 from core.ai.boxes.endgame import simple_endgame_value
-from core.ai.boxes.tables import GROUND, Tables, tables, tables_for
+from core.ai.boxes.tables import Tables, tables, tables_for
 from core.ai.player import Clock
 from core.boxes.search import draw
 from core.boxes.state import BoxesState
@@ -136,7 +134,8 @@ def sacrifices(t: Tables, drawn: int, counts: list[int]) -> tuple[list[int], boo
     A position is simple when every chain runs from the border to the border, so the closed
     endgame recursion applies once no safe line is left.
     """
-    return sacrifice_lines(*components(t, drawn, counts))
+    lines, _, _, simple = chain_offers(t, drawn, counts)
+    return lines, simple
 
 
 def safe_lines_in_order(t: Tables, safe: int, counts: list[int]) -> list[int]:
@@ -155,33 +154,6 @@ def then_sacrifices(
     yield from moves
     if pending:
         yield from sacrifices(t, drawn, counts)[0]
-
-
-def sacrifice_lines(chains: list[Chain], loops: list[Loop]) -> tuple[list[int], bool]:
-    """:func:`sacrifices` given the position's chains and loops."""
-    simple = True
-    offers: list[tuple[int, int]] = []
-    for chain in chains:
-        if chain.ends[0] >= 0 or chain.ends[1] >= 0:
-            simple = False
-        # The centre of a two-chain forbids the double-deal; otherwise any line will do.
-        line = chain.lines[1] if chain.length == 2 else chain.lines[0]
-        offers.append((chain.length, line))
-    for loop in loops:
-        offers.append((loop.length + 1, loop.lines[0]))
-    offers.sort()
-    return [line for _, line in offers], simple
-
-
-def simple_value(t: Tables, drawn: int, counts: list[int]) -> int | None:
-    """The exact value when no line is safe and all chains are independent, else None."""
-    chains, loops = components(t, drawn, counts)
-    lengths = []
-    for chain in chains:
-        if chain.ends[0] != GROUND or chain.ends[1] != GROUND:
-            return None
-        lengths.append(chain.length)
-    return simple_endgame_value(tuple(lengths), tuple(loop.length for loop in loops))
 
 
 class Solver:
@@ -242,13 +214,9 @@ class Solver:
         else:
             safe = geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
-                chains, loops = components(t, drawn, counts)
-                offers, simple = sacrifice_lines(chains, loops)
+                offers, chain_lengths, loop_lengths, simple = chain_offers(t, drawn, counts)
                 if simple:
-                    exact = simple_endgame_value(
-                        tuple(chain.length for chain in chains),
-                        tuple(loop.length for loop in loops),
-                    )
+                    exact = simple_endgame_value(chain_lengths, loop_lengths)
                     self.table[key] = (exact, exact)
                     return gained + exact
                 if self.use_components:
