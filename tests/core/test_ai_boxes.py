@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import IllegalMove, InvalidOptions, ai, boxes
 from core.ai.boxes import analyse, levels, warm_up
-from core.ai.boxes.analysis import safe_mask, side_counts
+from core.ai.boxes.analysis import chain_offers, components, safe_mask, side_counts
 from core.ai.boxes.solver import Budget, Solver, line_values, sacrifices
 from core.ai.boxes.tables import tables
 from core.boxes import Line
@@ -84,6 +86,36 @@ def test_analysis_of_safe_lines_and_junctions() -> None:
     assert [sorted(chain.ends) for chain in facts.chains] == [
         ["junction (0, 1)", "junction (1, 0)"]
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.randoms(use_true_random=False), st.floats(0.2, 0.9))
+def test_chain_offers_match_the_chains_and_loops(
+    rows: int, cols: int, rng: random.Random, density: float
+) -> None:
+    t = tables(rows, cols)
+    drawn = 0
+    for line in range(t.geo.line_count):
+        if rng.random() < density:
+            drawn |= 1 << line
+    counts = side_counts(t, drawn)
+    chains, loops = components(t, drawn, counts)
+    lines, chain_lengths, loop_lengths, simple = chain_offers(t, drawn, counts)
+    assert chain_lengths == tuple(chain.length for chain in chains)
+    assert loop_lengths == tuple(loop.length for loop in loops)
+    assert simple == all(chain.ends[0] < 0 and chain.ends[1] < 0 for chain in chains)
+    # One line of each chain and loop, shortest first, a two-chain's by its centre.
+    offered = [(chain.length, chain.lines) for chain in chains] + [
+        (loop.length + 1, loop.lines) for loop in loops
+    ]
+    picked = [next(i for i, (_, on) in enumerate(offered) if line in on) for line in lines]
+    assert sorted(picked) == list(range(len(offered)))
+    ranks = [offered[i][0] for i in picked]
+    assert ranks == sorted(ranks)
+    if 3 not in counts:
+        for line, i in zip(lines, picked, strict=True):
+            if offered[i][0] == 2 and i < len(chains):
+                assert line == offered[i][1][1]
 
 
 # -- every level ----------------------------------------------------------------------
