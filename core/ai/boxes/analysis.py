@@ -17,22 +17,35 @@ lines and boxes a person can read.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from core.ai.boxes.tables import GROUND, Tables, tables_for
 from core.boxes.line import Dot, Line
 from core.boxes.state import BoxesState
 from core.game import Player
 
-CAPTURABLE = -2
+CAPTURABLE: Final = -2
 """Chain end marker: the end box itself has three sides drawn, so no line lies beyond it."""
 
-LONG_CHAIN = 3
+LONG_CHAIN: Final = 3
 """Chains of at least this many boxes are long: giving one away lets the taker keep control."""
+LINE_BITS: Final = 16
+LINE_MASK: Final = (1 << LINE_BITS) - 1
+"""Line numbers fit in this many bits (boards up to about 180×180 boxes)."""
 
 
 def side_counts(t: Tables, drawn: int) -> list[int]:
     """How many sides of each box are drawn (4 means the box is claimed)."""
     return [(drawn & mask).bit_count() for mask in t.sides]
+
+
+def open_boxes(counts: list[int]) -> int:
+    """How many boxes are not claimed yet (a loop, not ``count``: compiled, it is faster)."""
+    left = 0
+    for count in counts:
+        if count != 4:
+            left += 1
+    return left
 
 
 def unsafe_mask(t: Tables, counts: list[int]) -> int:
@@ -47,7 +60,7 @@ def unsafe_mask(t: Tables, counts: list[int]) -> int:
 
 def safe_mask(t: Tables, drawn: int, counts: list[int]) -> int:
     """The undrawn lines that neither complete a box nor give any box its third side."""
-    return t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+    return t.all_lines & ~drawn & ~unsafe_mask(t, counts)
 
 
 def bits(mask: int) -> list[int]:
@@ -79,15 +92,15 @@ def capture_choices(t: Tables, drawn: int, counts: list[int]) -> list[int]:
             continue
         last = sides[box] & ~drawn
         line = last.bit_length() - 1
-        nxt = across[line][box]
+        nxt = across[line] ^ box
         if nxt == GROUND or counts[nxt] != 2:
             return [line]  # a free box (or two at once): nothing else can be better
         beyond_mask = sides[nxt] & ~drawn & ~last
         beyond_line = beyond_mask.bit_length() - 1
-        after = across[beyond_line][nxt]
+        after = across[beyond_line] ^ nxt
         if after != GROUND and counts[after] == 2:
             far_mask = sides[after] & ~drawn & ~beyond_mask
-            far_box = across[far_mask.bit_length() - 1][after]
+            far_box = across[far_mask.bit_length() - 1] ^ after
             if far_box == GROUND or counts[far_box] != 3:
                 return [line]  # three or more boxes left in this chain: take one now
             # Four boxes left, capturable from both ends: an opened loop's last four.
@@ -164,7 +177,7 @@ def components(t: Tables, drawn: int, counts: list[int]) -> tuple[list[Chain], l
             line = first_line
             boxes: list[int] = []
             lines: list[int] = [line]
-            box = across[line][start]
+            box = across[line] ^ start
             while True:
                 if box == GROUND:
                     end = GROUND
@@ -182,7 +195,7 @@ def components(t: Tables, drawn: int, counts: list[int]) -> tuple[list[Chain], l
                     break
                 line = (sides[box] & ~drawn & ~(1 << line)).bit_length() - 1
                 lines.append(line)
-                box = across[line][box]
+                box = across[line] ^ box
             if looped is not None:
                 break
             halves.append((boxes, lines, end))
@@ -216,7 +229,8 @@ def chain_offers(
     sides = t.sides
     across = t.across
     seen = [False] * len(counts)
-    offers: list[tuple[int, int]] = []
+    offers: list[int] = []
+    """Each line with its rank above ``LINE_BITS``, so that sorting needs no tuples."""
     chain_lengths: list[int] = []
     loop_lengths: list[int] = []
     simple = True
@@ -231,7 +245,7 @@ def chain_offers(
         for first_line in bits(sides[start] & ~drawn):
             line = first_line
             run = 0
-            box = across[line][start]
+            box = across[line] ^ start
             while box != GROUND:
                 if box == start:
                     looped = True  # only ever on the first way round
@@ -245,7 +259,7 @@ def chain_offers(
                 if counts[box] == 3:
                     break
                 line = (sides[box] & ~drawn & ~(1 << line)).bit_length() - 1
-                box = across[line][box]
+                box = across[line] ^ box
             if looped:
                 length += run
                 break
@@ -256,12 +270,13 @@ def chain_offers(
             length += run
         if looped:
             loop_lengths.append(length)
-            offers.append((length + 1, outer))
+            offers.append((length + 1) << LINE_BITS | outer)
             continue
         chain_lengths.append(length)
-        offers.append((length, centre if length == 2 else outer))
+        offers.append(length << LINE_BITS | (centre if length == 2 else outer))
     offers.sort()
-    return [line for _, line in offers], tuple(chain_lengths), tuple(loop_lengths), simple
+    lines = [offer & LINE_MASK for offer in offers]
+    return lines, tuple(chain_lengths), tuple(loop_lengths), simple
 
 
 def controller(

@@ -20,10 +20,11 @@ and the opening rule against the recursion and the exact solver.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from core.ai.boxes.analysis import LONG_CHAIN
 
-LONG_LOOP = 4
+LONG_LOOP: Final = 4
 """Every loop on a square grid has at least four boxes."""
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from random import Random
+from typing import Final
 
 from core.ai.boxes.analysis import (
     bits,
@@ -221,7 +222,7 @@ def normal_line(t: Tables, drawn: int, rng: Random) -> int:
     return smallest_sacrifice(t, drawn, counts)
 
 
-WHOLE = 1 << 20
+WHOLE: Final = 1 << 20
 """The depth recorded for a position whose search reached the end of the safe phase
 everywhere: its value holds at any depth."""
 CONTROL_MEMORY_LIMIT = 400_000
@@ -300,7 +301,7 @@ class ControlSearch:
 
     def nimber(self, drawn: int) -> int | None:
         """The Nimstring value of a position with no capturable box, if cheap enough."""
-        if (self.t.geo.all_lines & ~drawn).bit_count() > self.nimber_free_lines:
+        if (self.t.all_lines & ~drawn).bit_count() > self.nimber_free_lines:
             return None  # a component too large to value is all but certain
         if drawn in self.nimbers:
             return self.nimbers[drawn]
@@ -326,7 +327,7 @@ class ControlSearch:
         leaf = drawn
         moves = 0
         counts = side_counts(t, drawn)
-        safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
         # Safe lines only ever become unsafe, so one pass over the fill order fills them
         # in the same order as picking the first safe line again after each one.
         for line in self.fill_order:
@@ -398,9 +399,8 @@ class ControlSearch:
         """
         self.budget.spend()
         t = self.t
-        geo = t.geo
         drawn, gained, counts, choices = take_forced(t, drawn, counts)
-        if drawn == geo.all_lines:
+        if drawn == t.all_lines:
             return gained
         alpha -= gained
         beta -= gained
@@ -422,7 +422,7 @@ class ControlSearch:
             moves = choices
             safe = 0
         else:
-            safe = geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+            safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
                 return gained + self.endgame_value(drawn, counts)
             if depth <= 0:
@@ -444,7 +444,7 @@ class ControlSearch:
         cut_above = self.cut
         self.cut = False
         for index, line in enumerate(then_sacrifices(t, drawn, counts, moves, pending_sacrifices)):
-            after, completed = draw(geo, drawn, line)
+            after, completed = t.draw(drawn, line)
             after_counts = counts_after(t, counts, line)
             if completed:
                 score = completed + self.value(
@@ -477,11 +477,11 @@ class ControlSearch:
 
     def best_move(self, drawn: int, depth: int, moves: list[int]) -> tuple[int, int]:
         """The best root line to ``depth`` (trying ``moves`` in order) and its value."""
-        geo = self.t.geo
+        t = self.t
         best_line, best = moves[0], -INFINITY
         self.found = None
         for line in moves:
-            after, completed = draw(geo, drawn, line)
+            after, completed = t.draw(drawn, line)
             if completed:
                 score = completed + self.value(after, depth, best - completed, INFINITY)
             else:

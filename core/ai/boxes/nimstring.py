@@ -16,6 +16,8 @@ component (:mod:`core.ai.boxes.coins`), so each shape is worked out once per pro
 
 from __future__ import annotations
 
+from typing import Final
+
 from core.ai.boxes.coins import (
     OPPOSITE,
     SIDES,
@@ -37,7 +39,7 @@ MAX_STRINGS = 30
 MEMO_LIMIT = 50_000
 """Most component values kept (up to a few kB each) before the memo starts over."""
 
-LOONY = -1
+LOONY: Final = -1
 """The outcome of a move that offers a loony position."""
 
 _memo: dict[Key, int] = {}

@@ -27,6 +27,7 @@ from core.ai.boxes.analysis import (
     bits,
     capture_choices,
     chain_offers,
+    open_boxes,
     side_counts,
     unsafe_mask,
 )
@@ -39,9 +40,7 @@ from core.boxes.search import draw
 from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 
-INFINITY = 1 << 20
-CAPTURABLE_SIDES = 3
-"""A box with this many sides drawn can be taken."""
+INFINITY: Final = 1 << 20
 ENDGAME_TABLE_LIMIT = 30_000
 """Most endgame values kept by canonical component multiset before the table starts over."""
 
@@ -100,22 +99,27 @@ def take_forced(
     """Play every forced capture; return drawn lines, boxes gained, side counts and choices.
 
     ``counts`` are the side counts of ``drawn`` if the caller has them (they are not
-    changed); ``choices`` is empty when no box is capturable any more, otherwise it holds
-    the take-or-double-deal lines of :func:`capture_choices` (at least two of them).
+    changed, and come back as they are if nothing was captured); ``choices`` is empty when
+    no box is capturable any more, otherwise it holds the take-or-double-deal lines of
+    :func:`capture_choices` (at least two of them).
     """
     gained = 0
     # Counting every box's sides afresh is a good part of a node's cost; a drawn line
-    # changes only the counts of the one or two boxes it borders.
-    counts = side_counts(t, drawn) if counts is None else counts.copy()
+    # changes only the counts of the one or two boxes it borders. The caller's counts are
+    # copied only once a capture changes them: most nodes have nothing to capture.
+    owned = counts is None
+    counts = side_counts(t, drawn) if counts is None else counts
     line_boxes = t.line_boxes
     while True:
-        # Most nodes have nothing to capture, which a scan in C finds out fastest.
-        choices = capture_choices(t, drawn, counts) if CAPTURABLE_SIDES in counts else []
+        choices = capture_choices(t, drawn, counts)
         if len(choices) != 1:
             return drawn, gained, counts, choices
         line = choices[0]
-        drawn, completed = draw(t.geo, drawn, line)
+        drawn, completed = t.draw(drawn, line)
         gained += completed
+        if not owned:
+            counts = counts.copy()
+            owned = True
         for box in line_boxes[line]:
             counts[box] += 1
 
@@ -188,13 +192,12 @@ class Solver:
         """
         self.budget.spend()
         t = self.t
-        geo = t.geo
         drawn, gained, counts, choices = take_forced(t, drawn, counts)
-        if drawn == geo.all_lines:
+        if drawn == t.all_lines:
             return gained
         alpha -= gained
         beta -= gained
-        remaining = len(counts) - counts.count(4)
+        remaining = open_boxes(counts)
         if alpha >= remaining:
             return gained + remaining
         if beta <= -remaining:
@@ -212,7 +215,7 @@ class Solver:
             moves = choices
             pending_sacrifices = False
         else:
-            safe = geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+            safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
                 offers, chain_lengths, loop_lengths, simple = chain_offers(t, drawn, counts)
                 if simple:
@@ -233,7 +236,7 @@ class Solver:
         best = -INFINITY
         start_alpha = alpha
         for line in then_sacrifices(t, drawn, counts, moves, pending_sacrifices):
-            after, completed = draw(geo, drawn, line)
+            after, completed = t.draw(drawn, line)
             after_counts = counts_after(t, counts, line)
             if completed:
                 score = completed + self.value(
@@ -264,18 +267,18 @@ class Solver:
         choices = capture_choices(t, drawn, counts)
         if choices:
             return choices
-        safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
         offers, _ = sacrifices(t, drawn, counts)
         return bits(safe) + offers
 
     def best_move(self, drawn: int, order: list[int] | None = None) -> tuple[int, int]:
         """An optimal line and the value it attains for the player to move."""
-        geo = self.t.geo
+        t = self.t
         moves = order if order is not None else self.root_moves(drawn)
         best_line = moves[0]
         best = -INFINITY
         for line in moves:
-            after, completed = draw(geo, drawn, line)
+            after, completed = t.draw(drawn, line)
             if completed:
                 score = completed + self.value(after, best - completed, INFINITY)
             else:
