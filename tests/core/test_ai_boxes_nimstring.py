@@ -22,12 +22,15 @@ from core.ai.boxes.coins import (
     canonical,
     cells_of,
     chain_cells,
+    component_lines,
     components_of,
     loop_cells,
     position_key,
+    shape_key,
+    side_lines,
 )
 from core.ai.boxes.nimstring import nimber, string_count, value_of
-from core.ai.boxes.tables import tables
+from core.ai.boxes.tables import Tables, tables
 
 GROUND = -99
 """Ground ends are (GROUND - side, coin row): one per string, so strings stay distinct."""
@@ -95,6 +98,39 @@ def test_chains_and_loops_get_their_keys_wherever_they_lie() -> None:
     # Nothing drawn on 2×2: one component of four coins, eight strings to the ground.
     assert position_key(t, 0) == (canonical(components_of(t, 0)[0]),)
     assert string_count(components_of(t, 0)[0]) == 12
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 5), st.integers(1, 5), st.lists(st.integers(0, 2**60), min_size=2, max_size=6)
+)
+def test_shape_keys_match_exactly_when_position_keys_do(
+    rows: int, cols: int, masks: list[int]
+) -> None:
+    t = tables(rows, cols)
+    positions = [mask & t.geo.all_lines for mask in masks]
+    # A position and its mirror image have equal keys; so does a position with itself.
+    positions += [t.canonical(drawn) for drawn in positions]
+    for drawn in positions:
+        assert sorted(component_lines(t, drawn)) == sorted(
+            sum(1 << line for line in lines_of(t, cells)) for cells in components_of(t, drawn)
+        )
+    for a in positions:
+        for b in positions:
+            same = position_key(t, a) == position_key(t, b)
+            assert (shape_key(t, a) == shape_key(t, b)) == same
+
+
+def lines_of(t: Tables, cells: Component) -> list[int]:
+    """The undrawn lines of a component's coins, as numbered on the board of ``t``."""
+    tops, rights, bottoms, lefts = zip(*side_lines(t), strict=True)
+    found = []
+    for x, y, sides in cells:
+        box = y * t.geo.cols + x
+        for side, lines in zip(SIDES, (tops, rights, bottoms, lefts), strict=True):
+            if sides & side:
+                found.append(lines[box])
+    return list(set(found))
 
 
 def test_equal_components_share_a_key_under_the_symmetries() -> None:

@@ -18,8 +18,9 @@ equivalences, which is what transposition tables and the Nimstring memo are keye
 from __future__ import annotations
 
 from functools import cache
+from itertools import count
 
-from core.ai.boxes.tables import Tables
+from core.ai.boxes.tables import GROUND, Tables
 
 TOP, RIGHT, BOTTOM, LEFT = 1, 2, 4, 8
 SIDES = (TOP, RIGHT, BOTTOM, LEFT)
@@ -188,6 +189,91 @@ def position_key(t: Tables, drawn: int) -> tuple[Key, ...]:
     """The sorted canonical keys of every component: equal for equivalent positions."""
     # Keys compare as tuples: their kinds differ or their second items are alike.
     return tuple(sorted(canonical(c) for c in components_of(t, drawn)))
+
+
+SHAPE_MEMO_LIMIT = 200_000
+"""Most component shapes numbered before the numbering starts over (about 60 MB)."""
+
+_shape_numbers: dict[Key, int] = {}
+_new_shape_numbers = count()
+_shapes_by_lines: dict[tuple[int, int], dict[int, int]] = {}
+"""Per board size, the shape number of each component by its undrawn lines."""
+
+
+def shape_key(t: Tables, drawn: int) -> tuple[int, ...]:
+    """:func:`position_key` as numbers: equal for equivalent positions, and much cheaper.
+
+    Components are found on the line bitmask, and each one's canonical key is remembered
+    by its undrawn lines and numbered, so a component seen before costs a lookup. A number
+    is never given to two shapes (numbering starting over hands out new ones), so keys
+    made before that only stop matching.
+    """
+    board = (t.geo.rows, t.geo.cols)
+    known = _shapes_by_lines.get(board)
+    if known is None or len(_shape_numbers) >= SHAPE_MEMO_LIMIT:
+        if known is not None:
+            _shape_numbers.clear()
+            _shapes_by_lines.clear()
+        known = _shapes_by_lines[board] = {}
+    numbers: list[int] = []
+    for lines in component_lines(t, drawn):
+        number = known.get(lines)
+        if number is None:
+            key = canonical(cells_of_lines(t, lines))
+            found = _shape_numbers.get(key)
+            if found is None:
+                found = _shape_numbers[key] = next(_new_shape_numbers)
+            number = known[lines] = found
+        numbers.append(number)
+    numbers.sort()
+    return tuple(numbers)
+
+
+def component_lines(t: Tables, drawn: int) -> list[int]:
+    """The undrawn lines of each component of ``drawn`` (as :func:`components_of` finds)."""
+    free = t.all_lines & ~drawn
+    sides = t.sides
+    across = t.across
+    seen = [False] * len(sides)
+    result: list[int] = []
+    for start, own in enumerate(sides):
+        if seen[start] or not own & free:
+            continue
+        seen[start] = True
+        stack = [start]
+        lines = 0
+        while stack:
+            box = stack.pop()
+            strings = sides[box] & free
+            lines |= strings
+            while strings:
+                low = strings & -strings
+                strings ^= low
+                other = across[low.bit_length() - 1] ^ box
+                if other != GROUND and not seen[other]:
+                    seen[other] = True
+                    stack.append(other)
+        result.append(lines)
+    return result
+
+
+def cells_of_lines(t: Tables, lines: int) -> Component:
+    """The coins of the component whose undrawn lines are ``lines``, sorted."""
+    cols = t.geo.cols
+    cells: list[Cell] = []
+    for box, (top, right, bottom, left) in enumerate(side_lines(t)):
+        sides = 0
+        if lines >> top & 1:
+            sides |= TOP
+        if lines >> right & 1:
+            sides |= RIGHT
+        if lines >> bottom & 1:
+            sides |= BOTTOM
+        if lines >> left & 1:
+            sides |= LEFT
+        if sides:
+            cells.append((box % cols, box // cols, sides))
+    return tuple(sorted(cells))
 
 
 def chain_cells(length: int) -> Component:

@@ -29,7 +29,7 @@ from core.ai.boxes.analysis import (
     side_counts,
     unsafe_mask,
 )
-from core.ai.boxes.coins import Key, position_key
+from core.ai.boxes.coins import shape_key
 from core.ai.boxes.endgame import simple_endgame_value
 from core.ai.boxes.nimstring import position_nimber
 from core.ai.boxes.solver import (
@@ -364,7 +364,7 @@ class ControlSearch:
         known = self.leaves.get(drawn)
         if known is not None:
             return known
-        key = position_key(self.t, drawn)
+        key = shape_key(self.t, drawn)
         known = endgame_table.get(key)
         if known is not None:
             self.leaves[drawn] = known
@@ -521,12 +521,12 @@ def distinct_moves(
     either end, mirror images, ...) have the same value, so only the first is kept. Once
     ``budget``'s deadline has passed the remaining moves are kept as they are.
     """
-    seen: set[tuple[Key, ...]] = set()
+    seen: set[tuple[int, ...]] = set()
     result: list[int] = []
     for index, line in enumerate(moves):
         if budget is not None and budget.deadline is not None and budget.clock() > budget.deadline:
             return result + moves[index:]
-        key = position_key(t, drawn | 1 << line)
+        key = shape_key(t, drawn | 1 << line)
         if key not in seen:
             seen.add(key)
             result.append(line)

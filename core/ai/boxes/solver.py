@@ -32,7 +32,7 @@ from core.ai.boxes.analysis import (
     unsafe_mask,
 )
 from core.ai.boxes.book import BOOK_DEPTHS, BOOK_SIZE, book_positions, book_values, encode_values
-from core.ai.boxes.coins import Key, position_key
+from core.ai.boxes.coins import shape_key
 from core.ai.boxes.endgame import simple_endgame_value
 from core.ai.boxes.tables import Tables, tables, tables_for
 from core.ai.player import Clock
@@ -44,15 +44,16 @@ INFINITY: Final = 1 << 20
 ENDGAME_TABLE_LIMIT = 30_000
 """Most endgame values kept by canonical component multiset before the table starts over."""
 
-endgame_table: dict[tuple[Key, ...], int] = {}
-"""Exact values of positions with no safe line, keyed by their canonical components.
+endgame_table: dict[tuple[int, ...], int] = {}
+"""Exact values of positions with no safe line, keyed by their canonical components
+(:func:`~core.ai.boxes.coins.shape_key`).
 
 The value depends on the strings-and-coins graph alone, so equal component multisets
 anywhere on any board share one entry; every search adds what it solves exactly.
 """
 
 
-def remember_endgame(key: tuple[Key, ...], value: int) -> None:
+def remember_endgame(key: tuple[int, ...], value: int) -> None:
     """Keep the exact value of the endgame with canonical components ``key``."""
     if len(endgame_table) >= ENDGAME_TABLE_LIMIT:
         endgame_table.clear()
@@ -210,7 +211,7 @@ class Solver:
             return gained + high
         alpha = max(alpha, low)
         beta = min(beta, high)
-        component_key: tuple[Key, ...] | None = None
+        component_key: tuple[int, ...] | None = None
         if choices:
             moves = choices
             pending_sacrifices = False
@@ -223,7 +224,7 @@ class Solver:
                     self.table[key] = (exact, exact)
                     return gained + exact
                 if self.use_components:
-                    component_key = position_key(t, drawn)
+                    component_key = shape_key(t, drawn)
                     known = endgame_table.get(component_key)
                     if known is not None:
                         self.table[key] = (known, known)
