@@ -2,7 +2,7 @@
 
     cd bench && ../.venv/bin/python boxes_fight.py [--size 5x5] [--positions 120] \\
         [--safe 6-12] [--players hard@0.2,hard@0.8,frozen-hard@0.8] [--seed 1] \\
-        [--file fight.jsonl]
+        [--file fight.jsonl] [--boxes-setting NAME=VALUE]
 
 Games decide the strength question but slowly: at 60 games a result is ±6 points, which
 hides most changes to the search. This asks it position by position. Positions come from
