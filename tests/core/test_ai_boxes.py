@@ -518,3 +518,27 @@ def test_the_control_memory_is_kept_per_board_and_started_over_when_full(monkeyp
     kept.leaves[0] = 0
     monkeypatch.setattr(levels, "CONTROL_MEMORY_LIMIT", 0)
     assert levels.control_memory(t, random.Random(1)) is not kept
+
+
+def test_a_full_control_memory_keeps_what_can_still_arise(monkeypatch) -> None:
+    t = tables(5, 5)
+    memory = levels.control_memory(t, random.Random(1))
+    memory.leaves.clear()
+    memory.table.clear()
+    memory.best.clear()
+    memory.endgame.table.clear()
+    now = 0b1011
+    for drawn in range(1 << 6):
+        memory.leaves[drawn] = drawn
+        memory.best[drawn] = 0
+        memory.table[drawn] = (1, 0, 0)
+        memory.endgame.table[drawn] = (0, 0)
+    later = [drawn for drawn in range(1 << 6) if drawn & now == now]
+    # Full: what does not hold every line drawn now goes, and that is enough.
+    monkeypatch.setattr(levels, "CONTROL_MEMORY_LIMIT", 2 * 4 * len(later))
+    assert levels.control_memory(t, random.Random(1), now) is memory
+    for kept in (memory.leaves, memory.best, memory.table, memory.endgame.table):
+        assert sorted(kept) == later
+    # Full of what can still arise: started over.
+    monkeypatch.setattr(levels, "CONTROL_MEMORY_LIMIT", 4 * len(later) - 1)
+    assert levels.control_memory(t, random.Random(1), now) is not memory

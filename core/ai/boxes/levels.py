@@ -255,15 +255,32 @@ class ControlMemory:
         """How many positions are kept."""
         return len(self.table) + len(self.leaves) + len(self.best) + len(self.endgame.table)
 
+    def keep_after(self, drawn: int) -> None:
+        """Forget the positions that cannot arise any more once ``drawn`` is on the board:
+        those without every one of its lines."""
+        self.table = {key: entry for key, entry in self.table.items() if key & drawn == drawn}
+        self.leaves = {key: value for key, value in self.leaves.items() if key & drawn == drawn}
+        self.best = {key: line for key, line in self.best.items() if key & drawn == drawn}
+        solved = self.endgame.table
+        self.endgame.table = {key: bounds for key, bounds in solved.items() if key & drawn == drawn}
+
 
 _control_memories: dict[tuple[int, int], ControlMemory] = {}
 
 
-def control_memory(t: Tables, rng: Random) -> ControlMemory:
-    """The control search's memory for this board, started over once it is too large."""
+def control_memory(t: Tables, rng: Random, drawn: int = 0) -> ControlMemory:
+    """The control search's memory for this board, to search from ``drawn``.
+
+    Once it is too large, it keeps only what can still arise from ``drawn``, the subtree the
+    game is in; it starts over if that is still more than half the limit.
+    """
     key = (t.geo.rows, t.geo.cols)
     memory = _control_memories.get(key)
-    if memory is None or memory.size() > CONTROL_MEMORY_LIMIT:
+    if memory is not None and memory.size() > CONTROL_MEMORY_LIMIT:
+        memory.keep_after(drawn)
+        if memory.size() > CONTROL_MEMORY_LIMIT // 2:
+            memory = None
+    if memory is None:
         memory = _control_memories[key] = ControlMemory(t, rng)
     return memory
 
@@ -578,7 +595,8 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         moves = safe + sacrifices(t, drawn, counts)[0]
         if DISTINCT_ROOT:
             moves = distinct_moves(t, drawn, moves, order_budget)
-    search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng, control_memory(t, rng))
+    memory = control_memory(t, rng, drawn)
+    search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng, memory)
     best_line = moves[0]
     depth = 1
     while True:
