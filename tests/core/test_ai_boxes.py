@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 
 from core import IllegalMove, InvalidOptions, ai, boxes
 from core.ai.boxes import analyse, levels, warm_up
-from core.ai.boxes.analysis import chain_offers, components, safe_mask, side_counts
+from core.ai.boxes.analysis import (
+    CHAIN,
+    CLOSED_CHAIN,
+    LOOP,
+    chain_offers,
+    components,
+    safe_mask,
+    side_counts,
+)
 from core.ai.boxes.solver import Budget, Solver, line_values, sacrifices
 from core.ai.boxes.tables import tables
 from core.boxes import Line
@@ -100,10 +108,11 @@ def test_chain_offers_match_the_chains_and_loops(
             drawn |= 1 << line
     counts = side_counts(t, drawn)
     chains, loops = components(t, drawn, counts)
-    lines, chain_lengths, loop_lengths, simple = chain_offers(t, drawn, counts)
-    assert chain_lengths == tuple(chain.length for chain in chains)
-    assert loop_lengths == tuple(loop.length for loop in loops)
-    assert simple == all(chain.ends[0] < 0 and chain.ends[1] < 0 for chain in chains)
+    offers = chain_offers(t, drawn, counts)
+    lines = offers.ordered_lines()
+    assert offers.chain_lengths == tuple(chain.length for chain in chains)
+    assert offers.loop_lengths == tuple(loop.length for loop in loops)
+    assert offers.simple == all(chain.ends[0] < 0 and chain.ends[1] < 0 for chain in chains)
     # One line of each chain and loop, shortest first, a two-chain's by its centre.
     offered = [(chain.length, chain.lines) for chain in chains] + [
         (loop.length + 1, loop.lines) for loop in loops
@@ -112,6 +121,16 @@ def test_chain_offers_match_the_chains_and_loops(
     assert sorted(picked) == list(range(len(offered)))
     ranks = [offered[i][0] for i in picked]
     assert ranks == sorted(ranks)
+    # Each with its size, all its undrawn lines and its kind.
+    for index, i in zip(offers.order, picked, strict=True):
+        component = [*chains, *loops][i]
+        assert offers.sizes[index] == component.length
+        assert offers.masks[index] == sum(1 << line for line in component.lines)
+        if i >= len(chains):
+            assert offers.kinds[index] == LOOP
+        else:
+            closed = component.ends[0] == component.ends[1] >= 0
+            assert offers.kinds[index] == (CLOSED_CHAIN if closed else CHAIN)
     if 3 not in counts:
         for line, i in zip(lines, picked, strict=True):
             if offered[i][0] == 2 and i < len(chains):

@@ -29,9 +29,9 @@ CAPTURABLE: Final = -2
 
 LONG_CHAIN: Final = 3
 """Chains of at least this many boxes are long: giving one away lets the taker keep control."""
-LINE_BITS: Final = 16
-LINE_MASK: Final = (1 << LINE_BITS) - 1
-"""Line numbers fit in this many bits (boards up to about 180×180 boxes)."""
+INDEX_BITS: Final = 16
+INDEX_MASK: Final = (1 << INDEX_BITS) - 1
+"""A position has fewer chains and loops than this."""
 
 
 def side_counts(t: Tables, drawn: int) -> list[int]:
@@ -215,22 +215,83 @@ def components(t: Tables, drawn: int, counts: list[int]) -> tuple[list[Chain], l
     return chains, loops
 
 
-def chain_offers(
-    t: Tables, drawn: int, counts: list[int]
-) -> tuple[list[int], tuple[int, ...], tuple[int, ...], bool]:
-    """One line to sacrifice each chain and loop by, with the lengths and whether all are simple.
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """The sacrifices open to the player to move: one per chain and loop.
+
+    The lists are per chain or loop, in the order found: the line to give it by, how many
+    boxes it holds, its undrawn lines (all drawn once it is taken) and its kind (``CHAIN``,
+    ``LOOP`` or ``CLOSED_CHAIN``); ``order`` lists them shortest first, a loop ranking as a
+    chain one box longer.
+    """
+
+    lines: list[int]
+    sizes: list[int]
+    masks: list[int]
+    kinds: list[int]
+    ends: list[tuple[int, int]]
+    """The junction box at each end of each chain, or ``GROUND`` where there is none."""
+    order: list[int]
+    chain_lengths: tuple[int, ...]
+    loop_lengths: tuple[int, ...]
+    simple: bool
+    """Whether every chain is independent (no junction at either end)."""
+
+    def ordered_lines(self) -> list[int]:
+        """The lines to give each chain and loop by, shortest first."""
+        return [self.lines[index] for index in self.order]
+
+    def without(self, given: int, counts: list[int]) -> Offers | None:
+        """The offers left once chain or loop number ``given`` is all taken, or None if
+        taking it changes another (``counts`` are the side counts after).
+
+        Taking a chain draws a side of the junction at each of its ends; one that had a
+        side drawn then has two and joins the strings on its other sides into one chain.
+        """
+        for end in self.ends[given]:
+            if end != GROUND and counts[end] == 2:
+                return None
+        kept = [index for index in range(len(self.lines)) if index != given]
+        kinds = [self.kinds[index] for index in kept]
+        ends = [self.ends[index] for index in kept]
+        sizes = [self.sizes[index] for index in kept]
+        pairs = list(zip(sizes, kinds, strict=True))
+        return Offers(
+            lines=[self.lines[index] for index in kept],
+            sizes=sizes,
+            masks=[self.masks[index] for index in kept],
+            kinds=kinds,
+            ends=ends,
+            order=[index - (index > given) for index in self.order if index != given],
+            chain_lengths=tuple(size for size, kind in pairs if kind != LOOP),
+            loop_lengths=tuple(size for size, kind in pairs if kind == LOOP),
+            simple=all(a == GROUND and b == GROUND for a, b in ends),
+        )
+
+
+CHAIN: Final = 0
+LOOP: Final = 1
+CLOSED_CHAIN: Final = 2
+"""A chain with both ends at one junction box: taking it may leave that box capturable."""
+
+
+def chain_offers(t: Tables, drawn: int, counts: list[int]) -> Offers:
+    """The :class:`Offers` of a position, in one walk over its chains and loops.
 
     What the search needs of :func:`components` at every node without a safe line, found
-    without building the chains: the lines, shortest chain or loop first (a loop ranks as a
-    chain one box longer), the chain lengths, the loop lengths, and whether every chain is
-    independent (no junction at either end). A chain of two is offered by its centre line,
-    which forbids the double-deal; any line of a longer chain or a loop will do.
+    without building the chains. A chain of two is offered by its centre line, which
+    forbids the double-deal; any line of a longer chain or a loop will do.
     """
     sides = t.sides
     across = t.across
     seen = [False] * len(counts)
-    offers: list[int] = []
-    """Each line with its rank above ``LINE_BITS``, so that sorting needs no tuples."""
+    ranked: list[int] = []
+    """Each component's number with its rank above ``INDEX_BITS``: sorting needs no tuples."""
+    lines: list[int] = []
+    sizes: list[int] = []
+    masks: list[int] = []
+    kinds: list[int] = []
+    ends: list[tuple[int, int]] = []
     chain_lengths: list[int] = []
     loop_lengths: list[int] = []
     simple = True
@@ -241,42 +302,56 @@ def chain_offers(
         length = 1
         centre = -1
         outer = -1
-        looped = False
-        for first_line in bits(sides[start] & ~drawn):
+        mask = 0
+        found_ends = [GROUND, GROUND]
+        kind = CHAIN
+        for half, first_line in enumerate(bits(sides[start] & ~drawn)):
             line = first_line
+            mask |= 1 << line
             run = 0
             box = across[line] ^ start
             while box != GROUND:
                 if box == start:
-                    looped = True  # only ever on the first way round
+                    kind = LOOP  # only ever on the first way round
                     outer = first_line
                     break
                 if counts[box] <= 1:
-                    simple = False  # a junction
+                    simple = False
+                    if box == found_ends[0]:
+                        kind = CLOSED_CHAIN
+                    found_ends[half] = box
                     break
                 run += 1
                 seen[box] = True
                 if counts[box] == 3:
                     break
                 line = (sides[box] & ~drawn & ~(1 << line)).bit_length() - 1
+                mask |= 1 << line
                 box = across[line] ^ box
-            if looped:
-                length += run
+            length += run
+            if kind == LOOP:
                 break
             if outer < 0:
                 outer = line
             if run == 1:
                 centre = first_line
-            length += run
-        if looped:
+        if kind == LOOP:
             loop_lengths.append(length)
-            offers.append((length + 1) << LINE_BITS | outer)
-            continue
-        chain_lengths.append(length)
-        offers.append(length << LINE_BITS | (centre if length == 2 else outer))
-    offers.sort()
-    lines = [offer & LINE_MASK for offer in offers]
-    return lines, tuple(chain_lengths), tuple(loop_lengths), simple
+            rank = length + 1
+        else:
+            chain_lengths.append(length)
+            rank = length
+        ranked.append(rank << INDEX_BITS | len(lines))
+        lines.append(centre if length == 2 and kind != LOOP else outer)
+        sizes.append(length)
+        masks.append(mask)
+        kinds.append(kind)
+        ends.append((found_ends[0], found_ends[1]))
+    ranked.sort()
+    order = [entry & INDEX_MASK for entry in ranked]
+    return Offers(
+        lines, sizes, masks, kinds, ends, order, tuple(chain_lengths), tuple(loop_lengths), simple
+    )
 
 
 def controller(

@@ -142,8 +142,8 @@ def chain_value_estimate(t: Tables, drawn: int, counts: list[int]) -> int:
     Exact when no chain touches a junction; otherwise it ignores that chains meeting at a
     junction merge once the junction fills up, which is a fair first guess.
     """
-    _, chain_lengths, loop_lengths, _ = chain_offers(t, drawn, counts)
-    return simple_endgame_value(chain_lengths, loop_lengths)
+    offers = chain_offers(t, drawn, counts)
+    return simple_endgame_value(offers.chain_lengths, offers.loop_lengths)
 
 
 def take_everything(t: Tables, drawn: int) -> tuple[int, int]:

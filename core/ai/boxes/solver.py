@@ -24,6 +24,9 @@ from typing import Final
 
 from core.ai.boxes.analysis import (
     CAPTURABLE,
+    CLOSED_CHAIN,
+    LOOP,
+    Offers,
     bits,
     capture_choices,
     chain_offers,
@@ -139,8 +142,8 @@ def sacrifices(t: Tables, drawn: int, counts: list[int]) -> tuple[list[int], boo
     A position is simple when every chain runs from the border to the border, so the closed
     endgame recursion applies once no safe line is left.
     """
-    lines, _, _, simple = chain_offers(t, drawn, counts)
-    return lines, simple
+    offers = chain_offers(t, drawn, counts)
+    return offers.ordered_lines(), offers.simple
 
 
 def safe_lines_in_order(t: Tables, safe: int, counts: list[int]) -> list[int]:
@@ -186,16 +189,24 @@ class Solver:
         alpha: int = -INFINITY,
         beta: int = INFINITY,
         counts: list[int] | None = None,
+        offers: Offers | None = None,
+        taken: int = -1,
     ) -> int:
         """The margin the player to move can force from ``drawn`` (fail-soft in the window).
 
-        ``counts``, if given, are the side counts of ``drawn`` (saves counting them).
+        ``counts``, if given, are the side counts of ``drawn`` (saves counting them). If
+        ``offers`` are given, ``drawn`` has no safe line and nothing to take, and its offers
+        are those, once number ``taken`` is taken if that is not -1.
         """
         self.budget.spend()
         t = self.t
-        drawn, gained, counts, choices = take_forced(t, drawn, counts)
-        if drawn == t.all_lines:
-            return gained
+        if offers is None or counts is None:
+            drawn, gained, counts, choices = take_forced(t, drawn, counts)
+            if drawn == t.all_lines:
+                return gained
+        else:
+            gained = 0
+            choices = []
         alpha -= gained
         beta -= gained
         remaining = open_boxes(counts)
@@ -212,39 +223,45 @@ class Solver:
         alpha = max(alpha, low)
         beta = min(beta, high)
         component_key: tuple[int, ...] | None = None
+        safe = 0
+        if offers is not None and taken >= 0:
+            offers = offers.without(taken, counts)
+        if offers is None and not choices:
+            safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
+            if not safe:
+                offers = chain_offers(t, drawn, counts)
         if choices:
             moves = choices
             pending_sacrifices = False
+            offers = None
+        elif offers is not None:
+            if offers.simple:
+                exact = simple_endgame_value(offers.chain_lengths, offers.loop_lengths)
+                self.table[key] = (exact, exact)
+                return gained + exact
+            if self.use_components:
+                component_key = shape_key(t, drawn)
+                known = endgame_table.get(component_key)
+                if known is not None:
+                    self.table[key] = (known, known)
+                    return gained + known
+            moves = offers.order
+            pending_sacrifices = False
         else:
-            safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
-            if not safe:
-                offers, chain_lengths, loop_lengths, simple = chain_offers(t, drawn, counts)
-                if simple:
-                    exact = simple_endgame_value(chain_lengths, loop_lengths)
-                    self.table[key] = (exact, exact)
-                    return gained + exact
-                if self.use_components:
-                    component_key = shape_key(t, drawn)
-                    known = endgame_table.get(component_key)
-                    if known is not None:
-                        self.table[key] = (known, known)
-                        return gained + known
-                moves = offers
-                pending_sacrifices = False
-            else:
-                moves = safe_lines_in_order(t, safe, counts)
-                pending_sacrifices = True
+            moves = safe_lines_in_order(t, safe, counts)
+            pending_sacrifices = True
         best = -INFINITY
         start_alpha = alpha
-        for line in then_sacrifices(t, drawn, counts, moves, pending_sacrifices):
-            after, completed = t.draw(drawn, line)
-            after_counts = counts_after(t, counts, line)
-            if completed:
-                score = completed + self.value(
-                    after, alpha - completed, beta - completed, after_counts
-                )
+        # Without a safe line, the moves are the numbers of the offers, shortest first.
+        for move in then_sacrifices(t, drawn, counts, moves, pending_sacrifices):
+            if offers is not None and offers.kinds[move] != CLOSED_CHAIN:
+                score = self.sacrifice_value(drawn, counts, offers, move, alpha, beta)
             else:
-                score = -self.value(after, -beta, -alpha, after_counts)
+                line = move if offers is None else offers.lines[move]
+                after, completed = t.draw(drawn, line)
+                score = self.line_value(
+                    after, completed, alpha, beta, counts_after(t, counts, line)
+                )
             if score > best:
                 best = score
                 if score > alpha:
@@ -260,6 +277,51 @@ class Solver:
             if component_key is not None:
                 remember_endgame(component_key, best)
         return gained + best
+
+    def line_value(
+        self, after: int, completed: int, alpha: int, beta: int, counts: list[int]
+    ) -> int:
+        """The value of the position ``after`` a line for the player who drew it, who moves
+        again if it ``completed`` a box (fail-soft in the window)."""
+        if completed:
+            return completed + self.value(after, alpha - completed, beta - completed, counts)
+        return -self.value(after, -beta, -alpha, counts)
+
+    def sacrifice_value(
+        self, drawn: int, counts: list[int], offers: Offers, given: int, alpha: int, beta: int
+    ) -> int:
+        """The value for the player to move of giving away chain or loop number ``given`` of
+        ``offers`` (fail-soft in the window).
+
+        The taker either takes it all and moves in the rest, or takes all but two boxes
+        (four of a loop) and declines those, so that the giver moves there; the rest is the
+        same position either way, so one search of it values both, instead of one for each
+        and the captures on the way.
+        """
+        lines = offers.masks[given]
+        size = offers.sizes[given]
+        loop = offers.kinds[given] == LOOP
+        rest = drawn | lines
+        rest_counts = counts.copy()
+        line_boxes = self.t.line_boxes
+        for line in bits(lines):
+            for box in line_boxes[line]:
+                rest_counts[box] += 1
+        if not loop and size <= 2:
+            # One box, or two given by the centre line: nothing to decline.
+            return -size - self.value(rest, -size - beta, -size - alpha, rest_counts, offers, given)
+        handed = 4 if loop else 2
+        # Against the rest's value v the giver gets min(-size - v, 2 * handed - size + v),
+        # at most handed - size: the taker keeps control if that pays.
+        if alpha >= handed - size:
+            return handed - size
+        declined = 2 * handed - size
+        value = self.value(rest, alpha - declined, -size - alpha, rest_counts, offers, given)
+        if value <= alpha - declined:
+            return declined + value
+        if value >= -size - alpha:
+            return -size - value
+        return min(-size - value, declined + value)
 
     def root_moves(self, drawn: int) -> list[int]:
         """The lines worth searching at the root: one forced capture, or the full reduced set."""
