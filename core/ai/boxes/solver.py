@@ -9,7 +9,8 @@ representative over the board's symmetries. What makes the search fast enough in
   is always taken, and at the end of a chain the only choices are "take" or "double-deal";
 * a sacrifice is tried once per chain or loop: every way of opening a chain ends, after
   the replies worth considering, in the same position (only the centre of a two-chain
-  differs, and it is never worse than its ends), so one representative line suffices;
+  differs, and it is never worse than its ends), so one search of that position values
+  the sacrifice against both replies (see :meth:`Solver.sacrifice_value`);
 * once no safe line is left and every chain is independent, the value comes from the
   closed recursion of :mod:`core.ai.boxes.endgame`;
 * a budget (a node limit and/or a deadline on an injectable clock) stops the search by
