@@ -60,7 +60,7 @@ def unsafe_mask(t: Tables, counts: list[int]) -> int:
 
 def safe_mask(t: Tables, drawn: int, counts: list[int]) -> int:
     """The undrawn lines that neither complete a box nor give any box its third side."""
-    return t.all_lines & ~drawn & ~unsafe_mask(t, counts)
+    return t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
 
 
 def bits(mask: int) -> list[int]:
@@ -232,10 +232,23 @@ class Offers:
     ends: list[tuple[int, int]]
     """The junction box at each end of each chain, or ``GROUND`` where there is none."""
     order: list[int]
-    chain_lengths: tuple[int, ...]
-    loop_lengths: tuple[int, ...]
-    simple: bool
-    """Whether every chain is independent (no junction at either end)."""
+
+    @property
+    def chain_lengths(self) -> tuple[int, ...]:
+        """How many boxes each chain holds."""
+        pairs = zip(self.sizes, self.kinds, strict=True)
+        return tuple(size for size, kind in pairs if kind != LOOP)
+
+    @property
+    def loop_lengths(self) -> tuple[int, ...]:
+        """How many boxes each loop holds."""
+        pairs = zip(self.sizes, self.kinds, strict=True)
+        return tuple(size for size, kind in pairs if kind == LOOP)
+
+    @property
+    def simple(self) -> bool:
+        """Whether every chain is independent (no junction at either end)."""
+        return all(a == GROUND and b == GROUND for a, b in self.ends)
 
     def ordered_lines(self) -> list[int]:
         """The lines to give each chain and loop by, shortest first."""
@@ -252,20 +265,13 @@ class Offers:
             if end != GROUND and counts[end] == 2:
                 return None
         kept = [index for index in range(len(self.lines)) if index != given]
-        kinds = [self.kinds[index] for index in kept]
-        ends = [self.ends[index] for index in kept]
-        sizes = [self.sizes[index] for index in kept]
-        pairs = list(zip(sizes, kinds, strict=True))
         return Offers(
             lines=[self.lines[index] for index in kept],
-            sizes=sizes,
+            sizes=[self.sizes[index] for index in kept],
             masks=[self.masks[index] for index in kept],
-            kinds=kinds,
-            ends=ends,
+            kinds=[self.kinds[index] for index in kept],
+            ends=[self.ends[index] for index in kept],
             order=[index - (index > given) for index in self.order if index != given],
-            chain_lengths=tuple(size for size, kind in pairs if kind != LOOP),
-            loop_lengths=tuple(size for size, kind in pairs if kind == LOOP),
-            simple=all(a == GROUND and b == GROUND for a, b in ends),
         )
 
 
@@ -292,9 +298,6 @@ def chain_offers(t: Tables, drawn: int, counts: list[int]) -> Offers:
     masks: list[int] = []
     kinds: list[int] = []
     ends: list[tuple[int, int]] = []
-    chain_lengths: list[int] = []
-    loop_lengths: list[int] = []
-    simple = True
     for start, count in enumerate(counts):
         if seen[start] or not 2 <= count <= 3:
             continue
@@ -316,7 +319,6 @@ def chain_offers(t: Tables, drawn: int, counts: list[int]) -> Offers:
                     outer = first_line
                     break
                 if counts[box] <= 1:
-                    simple = False
                     if box == found_ends[0]:
                         kind = CLOSED_CHAIN
                     found_ends[half] = box
@@ -335,12 +337,7 @@ def chain_offers(t: Tables, drawn: int, counts: list[int]) -> Offers:
                 outer = line
             if run == 1:
                 centre = first_line
-        if kind == LOOP:
-            loop_lengths.append(length)
-            rank = length + 1
-        else:
-            chain_lengths.append(length)
-            rank = length
+        rank = length + 1 if kind == LOOP else length
         ranked.append(rank << INDEX_BITS | len(lines))
         lines.append(centre if length == 2 and kind != LOOP else outer)
         sizes.append(length)
@@ -349,9 +346,7 @@ def chain_offers(t: Tables, drawn: int, counts: list[int]) -> Offers:
         ends.append((found_ends[0], found_ends[1]))
     ranked.sort()
     order = [entry & INDEX_MASK for entry in ranked]
-    return Offers(
-        lines, sizes, masks, kinds, ends, order, tuple(chain_lengths), tuple(loop_lengths), simple
-    )
+    return Offers(lines, sizes, masks, kinds, ends, order)
 
 
 def controller(

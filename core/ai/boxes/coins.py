@@ -231,7 +231,7 @@ def shape_key(t: Tables, drawn: int) -> tuple[int, ...]:
 
 def component_lines(t: Tables, drawn: int) -> list[int]:
     """The undrawn lines of each component of ``drawn`` (as :func:`components_of` finds)."""
-    free = t.all_lines & ~drawn
+    free = t.geo.all_lines & ~drawn
     sides = t.sides
     across = t.across
     seen = [False] * len(sides)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from random import Random
-from typing import Final
+from typing import Final, TypeVar
 
 from core.ai.boxes.analysis import (
     bits,
@@ -258,11 +258,18 @@ class ControlMemory:
     def keep_after(self, drawn: int) -> None:
         """Forget the positions that cannot arise any more once ``drawn`` is on the board:
         those without every one of its lines."""
-        self.table = {key: entry for key, entry in self.table.items() if key & drawn == drawn}
-        self.leaves = {key: value for key, value in self.leaves.items() if key & drawn == drawn}
-        self.best = {key: line for key, line in self.best.items() if key & drawn == drawn}
-        solved = self.endgame.table
-        self.endgame.table = {key: bounds for key, bounds in solved.items() if key & drawn == drawn}
+        self.table = arising(self.table, drawn)
+        self.leaves = arising(self.leaves, drawn)
+        self.best = arising(self.best, drawn)
+        self.endgame.table = arising(self.endgame.table, drawn)
+
+
+Entry = TypeVar("Entry")
+
+
+def arising(entries: dict[int, Entry], drawn: int) -> dict[int, Entry]:
+    """The entries keyed by positions holding every line of ``drawn``."""
+    return {key: entry for key, entry in entries.items() if key & drawn == drawn}
 
 
 _control_memories: dict[tuple[int, int], ControlMemory] = {}
@@ -318,7 +325,7 @@ class ControlSearch:
 
     def nimber(self, drawn: int) -> int | None:
         """The Nimstring value of a position with no capturable box, if cheap enough."""
-        if (self.t.all_lines & ~drawn).bit_count() > self.nimber_free_lines:
+        if (self.t.geo.all_lines & ~drawn).bit_count() > self.nimber_free_lines:
             return None  # a component too large to value is all but certain
         if drawn in self.nimbers:
             return self.nimbers[drawn]
@@ -344,7 +351,7 @@ class ControlSearch:
         leaf = drawn
         moves = 0
         counts = side_counts(t, drawn)
-        safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
         # Safe lines only ever become unsafe, so one pass over the fill order fills them
         # in the same order as picking the first safe line again after each one.
         for line in self.fill_order:
@@ -417,7 +424,7 @@ class ControlSearch:
         self.budget.spend()
         t = self.t
         drawn, gained, counts, choices = take_forced(t, drawn, counts)
-        if drawn == t.all_lines:
+        if drawn == t.geo.all_lines:
             return gained
         alpha -= gained
         beta -= gained
@@ -439,7 +446,7 @@ class ControlSearch:
             moves = choices
             safe = 0
         else:
-            safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
+            safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
                 return gained + self.endgame_value(drawn, counts)
             if depth <= 0:
@@ -461,7 +468,7 @@ class ControlSearch:
         cut_above = self.cut
         self.cut = False
         for index, line in enumerate(then_sacrifices(t, drawn, counts, moves, pending_sacrifices)):
-            after, completed = t.draw(drawn, line)
+            after, completed = draw(t.geo, drawn, line)
             after_counts = counts_after(t, counts, line)
             if completed:
                 score = completed + self.value(
@@ -498,7 +505,7 @@ class ControlSearch:
         best_line, best = moves[0], -INFINITY
         self.found = None
         for line in moves:
-            after, completed = t.draw(drawn, line)
+            after, completed = draw(t.geo, drawn, line)
             if completed:
                 score = completed + self.value(after, depth, best - completed, INFINITY)
             else:

@@ -120,7 +120,7 @@ def take_forced(
         if len(choices) != 1:
             return drawn, gained, counts, choices
         line = choices[0]
-        drawn, completed = t.draw(drawn, line)
+        drawn, completed = draw(t.geo, drawn, line)
         gained += completed
         if not owned:
             counts = counts.copy()
@@ -203,7 +203,7 @@ class Solver:
         t = self.t
         if offers is None or counts is None:
             drawn, gained, counts, choices = take_forced(t, drawn, counts)
-            if drawn == t.all_lines:
+            if drawn == t.geo.all_lines:
                 return gained
         else:
             gained = 0
@@ -228,7 +228,7 @@ class Solver:
         if offers is not None and taken >= 0:
             offers = offers.without(taken, counts)
         if offers is None and not choices:
-            safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
+            safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
             if not safe:
                 offers = chain_offers(t, drawn, counts)
         if choices:
@@ -259,7 +259,7 @@ class Solver:
                 score = self.sacrifice_value(drawn, counts, offers, move, alpha, beta)
             else:
                 line = move if offers is None else offers.lines[move]
-                after, completed = t.draw(drawn, line)
+                after, completed = draw(t.geo, drawn, line)
                 score = self.line_value(
                     after, completed, alpha, beta, counts_after(t, counts, line)
                 )
@@ -331,7 +331,7 @@ class Solver:
         choices = capture_choices(t, drawn, counts)
         if choices:
             return choices
-        safe = t.all_lines & ~drawn & ~unsafe_mask(t, counts)
+        safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
         offers, _ = sacrifices(t, drawn, counts)
         return bits(safe) + offers
 
@@ -342,7 +342,7 @@ class Solver:
         best_line = moves[0]
         best = -INFINITY
         for line in moves:
-            after, completed = t.draw(drawn, line)
+            after, completed = draw(t.geo, drawn, line)
             if completed:
                 score = completed + self.value(after, best - completed, INFINITY)
             else:

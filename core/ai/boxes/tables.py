@@ -28,9 +28,6 @@ class Tables:
     """Neighbour and symmetry tables of one board size."""
 
     geo: Geometry
-    all_lines: int
-    """Every line of the board drawn (as ``geo.all_lines``, read here without leaving the
-    compiled search)."""
     sides: tuple[int, ...]
     """For each box, the bitmask of its four sides."""
     box_lines: tuple[tuple[int, ...], ...]
@@ -58,20 +55,6 @@ class Tables:
             image = low[drawn & CHUNK_MASK] | high[drawn >> CHUNK_BITS]
             best = min(best, image)
         return best
-
-    def draw(self, drawn: int, line: int) -> tuple[int, int]:
-        """Draw ``line``: the new bitmask and how many boxes it completed.
-
-        The same as :func:`core.boxes.search.draw`, but reading only these tables, whose
-        fields the compiled search reads directly (a Geometry's need a Python lookup).
-        """
-        after = drawn | (1 << line)
-        completed = 0
-        sides = self.sides
-        for box in self.line_boxes[line]:
-            if after & sides[box] == sides[box]:
-                completed += 1
-        return after, completed
 
     def other_box(self, line: int, box: int) -> int:
         """The box on the other side of ``line`` from ``box``, or GROUND at the border."""
@@ -128,7 +111,6 @@ def tables(rows: int, cols: int) -> Tables:
             symmetry_chunks.append((halves[0], halves[1]))
     return Tables(
         geo=geo,
-        all_lines=geo.all_lines,
         sides=geo.box_sides,
         box_lines=box_lines,
         across=across,
