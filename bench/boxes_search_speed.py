@@ -1,7 +1,7 @@
 """How fast hard's control search does a fixed amount of work, to compare two checkouts.
 
     cd bench && ../.venv/bin/python boxes_search_speed.py --file fight.jsonl [--depth 4] \\
-        [--positions 150] [--repeats 3]
+        [--positions 150] [--repeats 3] [--boxes-setting NAME=VALUE]
 
 The positions are a ``boxes_fight.py --file`` set (5×5 middle games). Each is searched to
 a fixed depth with a fresh memory and no clock, so the work is the same in any run; the
@@ -25,6 +25,7 @@ import random
 import time
 from pathlib import Path
 
+from ai_tournament import apply_boxes_settings
 from boxes_fight import load
 
 from core.ai.boxes import levels
@@ -39,7 +40,15 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=4)
     parser.add_argument("--positions", type=int, default=150)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--boxes-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a constant of core.ai.boxes.levels for this run (NIMBER_FREE_LINES=60)",
+    )
     options = parser.parse_args()
+    apply_boxes_settings(options.boxes_setting)
     positions = load(options.file)[: options.positions]
     best = float("inf")
     found: list[tuple[int, int]] = []

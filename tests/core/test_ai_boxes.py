@@ -417,8 +417,8 @@ def test_hint_reasons_for_taking_declining_and_opening() -> None:
 
 
 def test_keeps_control_exactly_when_the_nimstring_value_left_is_zero() -> None:
-    from core.ai.boxes.coins import components_of
-    from core.ai.boxes.nimstring import position_nimber, string_count
+    from core.ai.boxes.coins import component_lines
+    from core.ai.boxes.nimstring import position_nimber
     from core.ai.boxes.reasons import reason_for
 
     t = tables(3, 3)
@@ -426,7 +426,7 @@ def test_keeps_control_exactly_when_the_nimstring_value_left_is_zero() -> None:
     checked = 0
     while checked < 40:
         state = random_safe_phase_position(3, 3, rng)
-        if max(string_count(c) for c in components_of(t, state.drawn)) > 16:
+        if max(strings.bit_count() for strings in component_lines(t, state.drawn)) > 16:
             continue  # small components only: valued in milliseconds
         for line in analyse(state).safe_lines:
             index = state.geometry.index_of[line]

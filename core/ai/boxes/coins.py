@@ -12,7 +12,8 @@ A component's canonical key is the same for equal components wherever they lie: 
 of ``n`` coins with both ends at the ground is ``("chain", n)``, a ring is ``("loop", n)``,
 and any other shape is its smallest image under translation, rotation and reflection.
 The multiset of the keys (:func:`position_key`) identifies the position up to these
-equivalences, which is what transposition tables and the Nimstring memo are keyed by.
+equivalences, which is what the endgame transposition tables are keyed by (:func:`shape_key` numbers
+the keys so that looking one up is cheap).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ TOP, RIGHT, BOTTOM, LEFT = 1, 2, 4, 8
 SIDES = (TOP, RIGHT, BOTTOM, LEFT)
 STEP = {TOP: (0, -1), RIGHT: (1, 0), BOTTOM: (0, 1), LEFT: (-1, 0)}
 """Where the cell across each side lies."""
-OPPOSITE = {TOP: BOTTOM, RIGHT: LEFT, BOTTOM: TOP, LEFT: RIGHT}
 
 Cell = tuple[int, int, int]
 """A coin: its box's column and row and the bitmask of its undrawn sides."""
@@ -180,11 +180,6 @@ def _canonical(cells: Component) -> Key:
     return ("other", min(_transform(cells, index) for index in range(8)))
 
 
-def kind(key: Key) -> str:
-    """ "chain", "loop" or "other"."""
-    return str(key[0])
-
-
 def position_key(t: Tables, drawn: int) -> tuple[Key, ...]:
     """The sorted canonical keys of every component: equal for equivalent positions."""
     # Keys compare as tuples: their kinds differ or their second items are alike.
@@ -274,37 +269,3 @@ def cells_of_lines(t: Tables, lines: int) -> Component:
         if sides:
             cells.append((box % cols, box // cols, sides))
     return tuple(sorted(cells))
-
-
-def chain_cells(length: int) -> Component:
-    """A straight chain of ``length`` coins, both ends at the ground."""
-    return tuple((x, 0, LEFT | RIGHT) for x in range(length))
-
-
-def loop_cells(length: int) -> Component:
-    """A ring of ``length`` coins (an even number, at least 4) as a 2 × (length / 2) band."""
-    assert length >= 4 and length % 2 == 0
-    width = length // 2
-    cells: list[Cell] = []
-    for x in range(width):
-        for y in (0, 1):
-            sides = 0
-            if x > 0:
-                sides |= LEFT
-            if x < width - 1:
-                sides |= RIGHT
-            if x in (0, width - 1):
-                sides |= BOTTOM if y == 0 else TOP
-            cells.append((x, y, sides))
-    return tuple(sorted(cells))
-
-
-def cells_of(key: Key) -> Component:
-    """A component with this canonical key."""
-    if key[0] in ("chain", "loop"):
-        length = key[1]
-        assert isinstance(length, int)
-        return chain_cells(length) if key[0] == "chain" else loop_cells(length)
-    cells = key[1]
-    assert isinstance(cells, tuple)
-    return cells

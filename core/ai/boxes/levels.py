@@ -93,6 +93,8 @@ DISTINCT_ROOT = False
 """Whether root lines with equivalent results are searched once; off with Nimstring above,
 as measured (finding every root line's components costs a few per cent of the time). With
 the compiled build, on (68.3 %) and off (70 %) are alike in the run above: off it stays."""
+NIMBER_STRINGS = 24
+"""Components with more strings than this are not valued by Nimstring in hard's search."""
 NIMBER_WORK = 60
 """New component shapes one leaf's Nimstring valuation may work out (they stay memoised)."""
 
@@ -330,7 +332,9 @@ class ControlSearch:
         if drawn in self.nimbers:
             return self.nimbers[drawn]
         budget = self.budget
-        value = position_nimber(self.t, drawn, Budget(budget.deadline, NIMBER_WORK, budget.clock))
+        value = position_nimber(
+            self.t, drawn, Budget(budget.deadline, NIMBER_WORK, budget.clock), NIMBER_STRINGS
+        )
         self.nimbers[drawn] = value
         return value
 
@@ -566,7 +570,9 @@ def nimber_order(
     winning: list[int] = []
     others: list[int] = []
     for line in safe:
-        value = position_nimber(t, drawn | 1 << line, Budget(deadline, NIMBER_WORK, clock))
+        value = position_nimber(
+            t, drawn | 1 << line, Budget(deadline, NIMBER_WORK, clock), NIMBER_STRINGS
+        )
         (winning if value == 0 else others).append(line)
     return winning + others
 

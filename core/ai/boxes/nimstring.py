@@ -10,39 +10,37 @@ A move cuts one string. If that leaves coins the opponent can take, either the o
 *loony* — the opponent may take all or leave the last two coins (four of a loop) and so
 choose who moves next; it wins Nimstring for the opponent and is left out of the mex — or
 it is a gift of single coins (a short chain of one, or a chain of two cut in the middle),
-which the opponent takes before moving in what is left. Values are memoised per canonical
-component (:mod:`core.ai.boxes.coins`), so each shape is worked out once per process.
+which the opponent takes before moving in what is left.
+
+Components are worked on the board itself: a component is the bitmask of its undrawn
+lines (its strings), a coin is a box, and a string to the ground is a line on the border.
+Values are memoised per board by that mask, so a component costs a dictionary lookup each
+time it comes again in a game, and working out a new one costs a few bit operations per
+string on top of its options' values. Equal shapes elsewhere on the board (moved or
+mirrored) are worked out again; measured, that is much cheaper than finding every
+component's canonical form (:mod:`core.ai.boxes.coins`) to look it up.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from core.ai.boxes.coins import (
-    OPPOSITE,
-    SIDES,
-    STEP,
-    Component,
-    Key,
-    canonical,
-    cells_of,
-    components_of,
-    kind,
-    split,
-    string_counts,
-)
+from core.ai.boxes.coins import component_lines
 from core.ai.boxes.solver import Budget, SearchTimeout
-from core.ai.boxes.tables import Tables
+from core.ai.boxes.tables import GROUND, Tables
 
 MAX_STRINGS = 30
 """Components with more strings than this are not valued (the work grows exponentially)."""
-MEMO_LIMIT = 50_000
-"""Most component values kept (up to a few kB each) before the memo starts over."""
+MEMO_LIMIT = 300_000
+"""Most component values kept (a mask and a small int each, about 30 MB) before the memo
+starts over."""
 
 LOONY: Final = -1
-"""The outcome of a move that offers a loony position."""
+"""What :func:`after_cut` says of a cut that offers a loony position."""
 
-_memo: dict[Key, int] = {}
+_memo: dict[tuple[int, int], dict[int, int]] = {}
+"""Per board size, the value of each component valued so far, by its strings."""
+_memo_size = [0]
 
 
 def mex(values: set[int]) -> int:
@@ -53,162 +51,138 @@ def mex(values: set[int]) -> int:
     return value
 
 
-def string_count(cells: Component) -> int:
-    """How many strings the component has (a string between two coins counts once)."""
-    grounded, inner = string_counts(cells)
-    return grounded + inner
-
-
-def cut(
-    cells: dict[tuple[int, int], int], at: tuple[int, int], side: int
-) -> dict[tuple[int, int], int]:
-    """The coins after cutting the string on ``side`` of the coin at ``at``."""
-    result = dict(cells)
-    result[at] &= ~side
-    dx, dy = STEP[side]
-    other = (at[0] + dx, at[1] + dy)
-    if other in result:
-        result[other] &= ~OPPOSITE[side]
-    return result
-
-
-def follow(
-    cells: dict[tuple[int, int], int], start: tuple[int, int]
-) -> tuple[list[tuple[int, int]], str]:
+def run_from(t: Tables, strings: int, start: int) -> tuple[int, int, str]:
     """The run of coins the opponent can take one by one from the capturable coin ``start``.
 
-    Returns the coins in order and how the run ends: "ground" or "junction" (its last coin's
-    last string leads there), "coin" (it meets another capturable coin: taken from both
-    ends) or "alone" (the last coin has no string left once its neighbour is taken).
+    ``strings`` are the component's strings after the cut. Returns the run's coins (a box
+    bitmask), how many there are, and how the run ends: "ground" or "junction" (its last
+    coin's last string leads there), "coin" (it meets another capturable coin: taken from
+    both ends) or "alone" (the last coin's only string led back to the coin before).
     """
-    run = [start]
-    previous: tuple[int, int] | None = None
+    sides = t.sides
+    across = t.across
+    run = 1 << start
+    length = 1
     here = start
+    behind = 0
     while True:
-        sides = cells[here]
-        exits = []
-        for side in SIDES:
-            if sides & side:
-                dx, dy = STEP[side]
-                nxt = (here[0] + dx, here[1] + dy)
-                if nxt != previous:  # the string back to the coin taken before is cut
-                    exits.append(nxt)
+        exits = sides[here] & strings & ~behind
         if not exits:
-            return run, "alone"
-        nxt = exits[0]
-        if nxt not in cells:
-            return run, "ground"
-        strings = cells[nxt].bit_count()
-        if strings == 1:
-            run.append(nxt)
-            return run, "coin"
-        if strings >= 3:
-            return run, "junction"
-        run.append(nxt)
-        previous, here = here, nxt
+            return run, length, "alone"
+        exit_line = exits & -exits
+        there = across[exit_line.bit_length() - 1] ^ here
+        if there == GROUND:
+            return run, length, "ground"
+        count = (sides[there] & strings).bit_count()
+        if count == 1:
+            return run | 1 << there, length + 1, "coin"
+        if count >= 3:
+            return run, length, "junction"
+        run |= 1 << there
+        length += 1
+        behind = exit_line
+        here = there
 
 
-def after_move(
-    cells: dict[tuple[int, int], int], at: tuple[int, int], side: int
-) -> list[Component] | None:
-    """The components the opponent moves in after this cut and its gifts, or None if loony."""
-    after = cut(cells, at, side)
-    dx, dy = STEP[side]
-    ends = [at, (at[0] + dx, at[1] + dy)]
-    taken: set[tuple[int, int]] = set()
-    for end in ends:
-        if end not in after or end in taken or after[end].bit_count() != 1:
+def after_cut(t: Tables, strings: int, line: int) -> int:
+    """The strings left to the opponent once ``line`` is cut and any gift taken, or LOONY."""
+    after = strings & ~(1 << line)
+    taken = 0
+    for end in t.line_boxes[line]:
+        if taken >> end & 1 or (t.sides[end] & after).bit_count() != 1:
             continue
-        run, how = follow(after, end)
-        if how == "coin":
-            if len(run) >= 4:
-                return None
-        elif len(run) >= 2:
-            return None
-        taken.update(run)
-    if not taken:
-        return split(after)
-    rest = dict(after)
-    for coin in taken:
-        sides = rest.pop(coin)
-        for s in SIDES:
-            if sides & s:
-                ddx, ddy = STEP[s]
-                neighbour = (coin[0] + ddx, coin[1] + ddy)
-                if neighbour in rest:
-                    rest[neighbour] &= ~OPPOSITE[s]
-    # A coin left with no string was taken with the last one (two at once).
-    rest = {pos: s for pos, s in rest.items() if s}
-    return split(rest)
+        run, length, how = run_from(t, after, end)
+        if length >= (4 if how == "coin" else 2):
+            return LOONY
+        taken |= run
+    while taken:
+        box = (taken & -taken).bit_length() - 1
+        taken &= taken - 1
+        after &= ~t.sides[box]
+    return after
 
 
-def nimber(key: Key, work: Budget | None = None) -> int:
-    """The Nimstring value of the component with canonical key ``key`` (memoised).
+def split(t: Tables, strings: int) -> list[int]:
+    """The components of a set of strings: those joined through shared coins, each a mask."""
+    sides = t.sides
+    across = t.across
+    parts: list[int] = []
+    while strings:
+        first = strings & -strings
+        part = first
+        boxes = list(t.line_boxes[first.bit_length() - 1])
+        while boxes:
+            box = boxes.pop()
+            new = sides[box] & strings & ~part
+            part |= new
+            while new:
+                low = new & -new
+                new ^= low
+                other = across[low.bit_length() - 1] ^ box
+                if other != GROUND:
+                    boxes.append(other)
+        parts.append(part)
+        strings &= ~part
+    return parts
 
-    ``work`` counts the new shapes worked out (one node each). Raises SearchTimeout for
-    components with more than :data:`MAX_STRINGS` strings or once ``work`` is used up;
-    values finished before that stay memoised.
+
+def component_nimber(
+    t: Tables, strings: int, work: Budget | None = None, max_strings: int = MAX_STRINGS
+) -> int:
+    """The Nimstring value of the component whose strings are ``strings`` (memoised).
+
+    No coin of it may be capturable. ``work`` counts the new components worked out (one
+    node each). Raises SearchTimeout for a component not yet valued with more than
+    ``max_strings`` strings or once ``work`` is used up; values finished before that stay
+    memoised.
     """
-    known = _memo.get(key)
+    board = (t.geo.rows, t.geo.cols)
+    memo = _memo.get(board)
+    if memo is None:
+        memo = _memo[board] = {}
+    known = memo.get(strings)
     if known is not None:
         return known
+    if strings.bit_count() > max_strings:
+        raise SearchTimeout
     if work is None:
         work = Budget()
-    if kind(key) == "chain":
-        length = key[1]
-        assert isinstance(length, int)
-        # A chain of one or two can be given away whole (to a value-0 rest): *1; a long
-        # chain can only be opened loonily, so it has no option at all: 0.
-        value = 1 if length <= 2 else 0
-    elif kind(key) == "loop":
-        value = 0  # every cut of a loop is loony
-    else:
-        cells = cells_of(key)
-        if string_count(cells) > MAX_STRINGS:
-            raise SearchTimeout
-        work.spend()
-        value = _component_value(cells, work)
-    if len(_memo) >= MEMO_LIMIT:
+    work.spend()
+    options: set[int] = set()
+    lines = strings
+    while lines:
+        low = lines & -lines
+        lines ^= low
+        rest = after_cut(t, strings, low.bit_length() - 1)
+        if rest == LOONY:
+            continue
+        value = 0
+        for part in split(t, rest):
+            value ^= component_nimber(t, part, work, max_strings)
+        options.add(value)
+    value = mex(options)
+    if _memo_size[0] >= MEMO_LIMIT:
         _memo.clear()
-    _memo[key] = value
+        _memo_size[0] = 0
+    # Not ``memo``: valuing the options may have started the memo over.
+    _memo.setdefault(board, {})[strings] = value
+    _memo_size[0] += 1
     return value
 
 
-def _component_value(cells: Component, work: Budget) -> int:
-    """The mex of the values of every non-loony cut of a component (no coin capturable)."""
-    coins = {(x, y): s for x, y, s in cells}
-    options: set[int] = set()
-    for x, y, sides in cells:
-        for side in SIDES:
-            if not sides & side:
-                continue
-            dx, dy = STEP[side]
-            neighbour = (x + dx, y + dy)
-            if neighbour in coins and neighbour < (x, y):
-                continue  # the same string as seen from its top-left coin
-            rest = after_move(coins, (x, y), side)
-            if rest is None:
-                continue
-            options.add(value_of(rest, work))
-    return mex(options)
-
-
-def value_of(components: list[Component], work: Budget | None = None) -> int:
-    """The nim-sum of the values of these components (no coin capturable in any)."""
+def position_nimber(
+    t: Tables, drawn: int, work: Budget | None = None, max_strings: int = MAX_STRINGS
+) -> int | None:
+    """The Nimstring value of a position with no capturable box, or None if too costly."""
     total = 0
-    for component in components:
-        total ^= nimber(canonical(component), work)
+    try:
+        for strings in component_lines(t, drawn):
+            total ^= component_nimber(t, strings, work, max_strings)
+    except SearchTimeout:
+        return None
     return total
 
 
-def position_nimber(t: Tables, drawn: int, work: Budget | None = None) -> int | None:
-    """The Nimstring value of a position with no capturable box, or None if too costly."""
-    try:
-        return value_of(components_of(t, drawn), work)
-    except SearchTimeout:
-        return None
-
-
 def memo_size() -> int:
-    """How many component shapes have been valued so far."""
-    return len(_memo)
+    """How many components have been valued since the memo last started over."""
+    return _memo_size[0]
