@@ -167,7 +167,7 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set a constant of core.ai.boxes.levels for this run (NIMBER_FREE_LINES=36)",
+        help="set a constant of core.ai.boxes.levels for this run (NIMBER_STRINGS=0)",
     )
     parser.add_argument(
         "--record",

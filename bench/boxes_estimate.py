@@ -45,11 +45,11 @@ def main() -> None:
         except SearchTimeout:
             continue
         counted += 1
-        # Nimstring always tried (hard has it off), or never (the estimate before it); a
-        # setting rather than a subclass, which the compiled build would not allow.
-        for name, free_lines in (("nimstring", t.geo.line_count), ("fill order", -1)):
+        # Nimstring tried on every component, or never (the estimate before it); a setting
+        # rather than a subclass, which the compiled build would not allow.
+        for name, nimber_strings in (("nimstring", t.geo.line_count), ("fill order", 0)):
             search = ControlSearch(t, Budget(), random.Random(index))
-            search.nimber_free_lines = free_lines
+            search.nimber_strings = nimber_strings
             estimate = search.estimate(drawn)
             scores[name][0] += (estimate > 0) == (exact > 0)
             scores[name][1] += abs(estimate - exact)

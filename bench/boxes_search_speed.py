@@ -45,7 +45,7 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set a constant of core.ai.boxes.levels for this run (NIMBER_FREE_LINES=60)",
+        help="set a constant of core.ai.boxes.levels for this run (NIMBER_STRINGS=0)",
     )
     options = parser.parse_args()
     apply_boxes_settings(options.boxes_setting)

@@ -477,6 +477,7 @@ def test_the_control_search_estimate_fills_the_first_safe_line_in_its_order() ->
     for seed in range(30):
         state = fight_for_control_position(5, 5, 60 - seed, seed)
         search = levels.ControlSearch(t, Budget(), random.Random(seed))
+        search.nimber_strings = 0  # who moves after the fill follows the fill order alone
         drawn, moves = state.drawn, 0
         while safe := safe_mask(t, drawn, side_counts(t, drawn)):
             drawn |= 1 << next(line for line in search.fill_order if safe >> line & 1)
@@ -485,6 +486,34 @@ def test_the_control_search_estimate_fills_the_first_safe_line_in_its_order() ->
         expected = value if moves % 2 == 0 else -value
         if analyse(state).safe_lines:
             assert search.estimate(state.drawn) == expected, seed
+
+
+def test_the_control_search_estimate_gives_the_filled_position_to_the_nimstring_winner() -> None:
+    # Whoever wins Nimstring at the leaf makes the other side open the first long chain,
+    # whatever order the safe lines are filled in: the leaf's player is the one to move
+    # once they are filled exactly when both positions' Nimstring values are 0 or both not.
+    from core.ai.boxes.nimstring import position_nimber
+
+    t = tables(5, 5)
+    checked = 0
+    for seed in range(120):
+        state = fight_for_control_position(5, 5, 28 + seed % 8, seed)
+        if not analyse(state).safe_lines:
+            continue
+        search = levels.ControlSearch(t, Budget(), random.Random(seed))
+        search.nimber_strings = t.geo.line_count
+        drawn = state.drawn
+        while safe := safe_mask(t, drawn, side_counts(t, drawn)):
+            drawn |= 1 << next(line for line in search.fill_order if safe >> line & 1)
+        leaf_nimber = position_nimber(t, state.drawn, Budget(node_limit=20_000))
+        filled_nimber = position_nimber(t, drawn, Budget(node_limit=20_000))
+        if leaf_nimber is None or filled_nimber is None:
+            continue
+        value = search.endgame_value(drawn, side_counts(t, drawn))
+        leaf_player_moves = (leaf_nimber != 0) == (filled_nimber != 0)
+        assert search.estimate(state.drawn) == (value if leaf_player_moves else -value), seed
+        checked += 1
+    assert checked >= 20
 
 
 def control_search(t, memory=None, seed=0) -> levels.ControlSearch:

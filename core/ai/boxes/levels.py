@@ -81,22 +81,20 @@ EXACT_FREE_LINES = 26
 ORDER_SHARE = 0.1
 """Share of hard's search time spent at most on ordering the first lines by Nimstring value
 (and as much again on dropping equivalent ones)."""
-NIMBER_FREE_LINES = 0
-"""Leaves with more free lines than this are not valued by Nimstring (nor root lines ordered
-by it). Off for now: each valuation finds and canonicalises the components afresh, and at
-equal time (5×5, 0.25 s, 40 games against frozen hard) the search with it won 35 % and
-without it 52.5 %, although a leaf's estimate is right more often with it (see
-bench/boxes_estimate.py). Raise it (36 was tried) once valuing components is cheaper.
-Still off with the compiled build: 5×5 at 0.2 s against frozen hard at 0.2 s, 60 games,
-36 won 51.7 % and 0 won 70 % (tools/compiled.py; ai_tournament.py --boxes-setting)."""
-DISTINCT_ROOT = False
-"""Whether root lines with equivalent results are searched once; off with Nimstring above,
-as measured (finding every root line's components costs a few per cent of the time). With
-the compiled build, on (68.3 %) and off (70 %) are alike in the run above: off it stays."""
 NIMBER_STRINGS = 24
-"""Components with more strings than this are not valued by Nimstring in hard's search."""
+"""Leaves of the control search, and the first lines at its root, are valued by Nimstring
+(who wins the fight for control) when no component has more strings than this; 0 turns
+it off. Against frozen hard at 4× the time (60 games each, same seeds), 5×5 at 0.2 s won
+50 with it against 40 without, 7×7 at 0.1 s 48 against 42. A fixed depth-4 search over
+150 solved 5×5 middle games (bench/boxes_fight.py positions) found the optimal line in 84
+of them without Nimstring, 99, 107 and 116 with components up to 20, 24 and 30 strings,
+taking 1.0, 1.7 and 3.0 times as long; at 0.2 s a move, 24 and 30 played alike."""
+DISTINCT_ROOT = False
+"""Whether root lines with equivalent results are searched once; off, as measured: finding
+every root line's components costs a few per cent of the time, and with the compiled build,
+on (68.3 %) and off (70 %) were alike (5×5 at 0.2 s against frozen hard at 0.2 s, 60 games)."""
 NIMBER_WORK = 60
-"""New component shapes one leaf's Nimstring valuation may work out (they stay memoised)."""
+"""New components one Nimstring valuation may work out (they stay memoised)."""
 
 
 def choose(
@@ -323,17 +321,17 @@ class ControlSearch:
         self.found: int | None = None
         """The best root line so far of the search under way (kept if time runs out)."""
         self.nimbers: dict[int, int | None] = {}
-        self.nimber_free_lines = NIMBER_FREE_LINES
+        self.nimber_strings = NIMBER_STRINGS
 
     def nimber(self, drawn: int) -> int | None:
         """The Nimstring value of a position with no capturable box, if cheap enough."""
-        if (self.t.geo.all_lines & ~drawn).bit_count() > self.nimber_free_lines:
-            return None  # a component too large to value is all but certain
+        if not self.nimber_strings:
+            return None
         if drawn in self.nimbers:
             return self.nimbers[drawn]
         budget = self.budget
         value = position_nimber(
-            self.t, drawn, Budget(budget.deadline, NIMBER_WORK, budget.clock), NIMBER_STRINGS
+            self.t, drawn, Budget(budget.deadline, NIMBER_WORK, budget.clock), self.nimber_strings
         )
         self.nimbers[drawn] = value
         return value
@@ -371,14 +369,13 @@ class ControlSearch:
                 if counts[box] == 2:
                     safe &= ~sides[box]
         value = self.endgame_value(drawn, counts)
+        # Whether the leaf's player is the one to move once the safe lines are filled.
         keep = moves % 2 == 0
         leaf_nimber = self.nimber(leaf)
         if leaf_nimber is not None:
             filled_nimber = self.nimber(drawn)
             if filled_nimber is not None:
-                leaf_player_wins_filled = keep == (filled_nimber != 0)
-                if leaf_player_wins_filled != (leaf_nimber != 0):
-                    keep = not keep
+                keep = (leaf_nimber != 0) == (filled_nimber != 0)
         result = value if keep else -value
         self.leaves[leaf] = result
         return result
@@ -565,7 +562,7 @@ def nimber_order(
     t: Tables, drawn: int, safe: list[int], deadline: float, clock: Clock
 ) -> list[int]:
     """Safe lines that leave Nimstring value 0 first: they win the fight for control."""
-    if (t.geo.all_lines & ~drawn).bit_count() > NIMBER_FREE_LINES + 1:
+    if not NIMBER_STRINGS:
         return safe
     winning: list[int] = []
     others: list[int] = []
