@@ -126,6 +126,17 @@ def run_all(work: Callable[[Job], Result], jobs: list[Job], workers: int) -> lis
     return [work(job) for job in jobs]
 
 
+def add_boxes_setting_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--boxes-setting NAME=VALUE`` option, for :func:`apply_boxes_settings`."""
+    parser.add_argument(
+        "--boxes-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a constant of core.ai.boxes.levels for this run (NIMBER_STRINGS=0)",
+    )
+
+
 def apply_boxes_settings(assignments: list[str]) -> dict[str, Any]:
     """Set constants of core.ai.boxes.levels ("NAME=VALUE", a Python literal) for this run.
 
@@ -162,13 +173,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument(
-        "--boxes-setting",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set a constant of core.ai.boxes.levels for this run (NIMBER_STRINGS=0)",
-    )
+    add_boxes_setting_option(parser)
     parser.add_argument(
         "--record",
         metavar="FILE",

@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai_tournament import apply_boxes_settings, pick
+from ai_tournament import add_boxes_setting_option, apply_boxes_settings, pick
 
 from core import boxes
 from core.ai.boxes.analysis import bits, capture_choices, safe_mask, side_counts
@@ -152,13 +152,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--node-limit", type=int, default=4_000_000)
     parser.add_argument("--file", type=Path, help="keep the solved positions here and reuse them")
-    parser.add_argument(
-        "--boxes-setting",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set a constant of core.ai.boxes.levels for the players of this run",
-    )
+    add_boxes_setting_option(parser)
     options = parser.parse_args()
     low, high = (int(part) for part in options.safe.split("-"))
     started = time.perf_counter()

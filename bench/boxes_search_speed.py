@@ -25,7 +25,7 @@ import random
 import time
 from pathlib import Path
 
-from ai_tournament import apply_boxes_settings
+from ai_tournament import add_boxes_setting_option, apply_boxes_settings
 from boxes_fight import load
 
 from core.ai.boxes import levels
@@ -40,13 +40,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=4)
     parser.add_argument("--positions", type=int, default=150)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument(
-        "--boxes-setting",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set a constant of core.ai.boxes.levels for this run (NIMBER_STRINGS=0)",
-    )
+    add_boxes_setting_option(parser)
     options = parser.parse_args()
     apply_boxes_settings(options.boxes_setting)
     positions = load(options.file)[: options.positions]
