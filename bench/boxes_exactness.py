@@ -19,13 +19,19 @@ import random
 import time
 from dataclasses import dataclass
 
-import frozen_ai
-from ai_tournament import run_all
+from tools.compiled import apply_mode
 
-from core import ai, boxes
-from core.ai.boxes.analysis import bits, safe_mask, side_counts
-from core.ai.boxes.solver import Budget, SearchTimeout, line_values
-from core.ai.boxes.tables import tables
+# Before core is imported: frozen_ai imports it, and ai_tournament would then find it too
+# late to fall back to the sources when the compiled build is stale.
+apply_mode()
+
+import frozen_ai  # noqa: E402
+from ai_tournament import run_all  # noqa: E402
+
+from core import ai, boxes  # noqa: E402
+from core.ai.boxes.analysis import bits, safe_mask, side_counts  # noqa: E402
+from core.ai.boxes.solver import Budget, SearchTimeout, line_values  # noqa: E402
+from core.ai.boxes.tables import tables  # noqa: E402
 
 MAX_SAFE_LEFT = 8
 """Positions are taken with between 1 and this many safe lines left."""

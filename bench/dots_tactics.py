@@ -21,14 +21,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import dots_mcts
-import frozen_ai
-from ai_tournament import percentile
+from tools.compiled import apply_mode
 
-from core import ai
-from core.dots.board import EMPTY, DotsBoard
-from core.dots.point import Point
-from tests.core.dots_tactics import TACTICS, Tactic
+# Before core is imported: dots_mcts and frozen_ai import it, and ai_tournament would
+# then find it too late to fall back to the sources when the compiled build is stale.
+apply_mode()
+
+import dots_mcts  # noqa: E402
+import frozen_ai  # noqa: E402
+from ai_tournament import percentile  # noqa: E402
+
+from core import ai  # noqa: E402
+from core.dots.board import EMPTY, DotsBoard  # noqa: E402
+from core.dots.point import Point  # noqa: E402
+from tests.core.dots_tactics import TACTICS, Tactic  # noqa: E402
 
 
 def window(board: DotsBoard, rows: int) -> list[int]:
