@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.ai.boxes import nimstring
 from core.ai.boxes.analysis import side_counts
 from core.ai.boxes.coins import (
     BOTTOM,
@@ -26,14 +28,13 @@ from core.ai.boxes.coins import (
     Key,
     canonical,
     component_lines,
-    components_of,
-    position_key,
     shape_key,
     side_lines,
 )
 from core.ai.boxes.nimstring import component_nimber, position_nimber
 from core.ai.boxes.solver import Budget, SearchTimeout
 from core.ai.boxes.tables import Tables, tables
+from tests.core.coin_components import components_of, position_key
 
 GROUND = -99
 """Ground ends are (GROUND - side, coin row): one per string, so strings stay distinct."""
@@ -256,3 +257,16 @@ def test_equal_components_have_equal_values_wherever_they_lie(
                 except SearchTimeout:
                     continue
                 assert values.setdefault(canonical(cells), value) == value
+
+
+def test_values_stay_right_when_the_memo_starts_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    positions = settled_positions(2, 2)[::5]
+    small = tables(2, 2)
+    expected = [position_nimber(small, drawn) for drawn in positions]
+    # A memo of three entries starts over in the middle of valuing most components.
+    monkeypatch.setattr(nimstring, "MEMO_LIMIT", 3)
+    nimstring._memo.clear()
+    assert [position_nimber(small, drawn) for drawn in positions] == expected
+    assert nimstring.memo_size() <= 3
+    # The empty 3×3 board is one component of 24 strings: more work than ten nodes.
+    assert position_nimber(tables(3, 3), 0, Budget(node_limit=10)) is None

@@ -166,7 +166,7 @@ def test_a_deadline_on_an_injected_clock_stops_the_search() -> None:
 
 
 def test_equivalent_lines_have_equal_values_and_one_is_kept() -> None:
-    from core.ai.boxes.coins import position_key
+    from core.ai.boxes.coins import shape_key
     from core.ai.boxes.levels import distinct_moves
 
     rng = random.Random(11)
@@ -180,9 +180,9 @@ def test_equivalent_lines_have_equal_values_and_one_is_kept() -> None:
             continue
         values = line_values(state)
         kept = distinct_moves(t, state.drawn, list(values))
-        by_key = {position_key(t, state.drawn | 1 << line): line for line in kept}
+        by_key = {shape_key(t, state.drawn | 1 << line): line for line in kept}
         for line, value in values.items():
-            twin = by_key[position_key(t, state.drawn | 1 << line)]
+            twin = by_key[shape_key(t, state.drawn | 1 << line)]
             assert values[twin] == value
         assert max(values[line] for line in kept) == max(values.values())
 

@@ -11,9 +11,10 @@ the ground otherwise, so the cells alone describe the component's strings.
 A component's canonical key is the same for equal components wherever they lie: a chain
 of ``n`` coins with both ends at the ground is ``("chain", n)``, a ring is ``("loop", n)``,
 and any other shape is its smallest image under translation, rotation and reflection.
-The multiset of the keys (:func:`position_key`) identifies the position up to these
-equivalences, which is what the endgame transposition tables are keyed by (:func:`shape_key` numbers
-the keys so that looking one up is cheap).
+The multiset of the keys identifies the position up to these equivalences; the endgame
+transposition tables are keyed by it, each key numbered once (:func:`shape_key`) so that
+looking a position up is cheap. Components are found on the line bitmask
+(:func:`component_lines`) and turned into cells only to be given a key.
 """
 
 from __future__ import annotations
@@ -55,52 +56,6 @@ def side_lines(t: Tables) -> tuple[tuple[int, int, int, int], ...]:
 def degree(sides: int) -> int:
     """How many strings a coin with these undrawn sides has."""
     return sides.bit_count()
-
-
-def components_of(t: Tables, drawn: int) -> list[Component]:
-    """The components of the position ``drawn``: unclaimed boxes joined by undrawn lines."""
-    geo = t.geo
-    lines = side_lines(t)
-    cols = geo.cols
-    cells: dict[tuple[int, int], int] = {}
-    for box, (top, right, bottom, left) in enumerate(lines):
-        sides = 0
-        if not drawn >> top & 1:
-            sides |= TOP
-        if not drawn >> right & 1:
-            sides |= RIGHT
-        if not drawn >> bottom & 1:
-            sides |= BOTTOM
-        if not drawn >> left & 1:
-            sides |= LEFT
-        if sides:
-            cells[(box % cols, box // cols)] = sides
-    return split(cells)
-
-
-def split(cells: dict[tuple[int, int], int]) -> list[Component]:
-    """Group coins (position → undrawn sides) into components joined by shared strings."""
-    seen: set[tuple[int, int]] = set()
-    result: list[Component] = []
-    for start in cells:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [start]
-        members: list[Cell] = []
-        while stack:
-            x, y = stack.pop()
-            sides = cells[(x, y)]
-            members.append((x, y, sides))
-            for side in SIDES:
-                if sides & side:
-                    dx, dy = STEP[side]
-                    other = (x + dx, y + dy)
-                    if other in cells and other not in seen:
-                        seen.add(other)
-                        stack.append(other)
-        result.append(tuple(sorted(members)))
-    return result
 
 
 def _image_sides(sides: int, index: int) -> int:
@@ -180,12 +135,6 @@ def _canonical(cells: Component) -> Key:
     return ("other", min(_transform(cells, index) for index in range(8)))
 
 
-def position_key(t: Tables, drawn: int) -> tuple[Key, ...]:
-    """The sorted canonical keys of every component: equal for equivalent positions."""
-    # Keys compare as tuples: their kinds differ or their second items are alike.
-    return tuple(sorted(canonical(c) for c in components_of(t, drawn)))
-
-
 SHAPE_MEMO_LIMIT = 200_000
 """Most component shapes numbered before the numbering starts over (about 60 MB)."""
 
@@ -196,7 +145,7 @@ _shapes_by_lines: dict[tuple[int, int], dict[int, int]] = {}
 
 
 def shape_key(t: Tables, drawn: int) -> tuple[int, ...]:
-    """:func:`position_key` as numbers: equal for equivalent positions, and much cheaper.
+    """The sorted numbers of the components' canonical keys: equal for equivalent positions.
 
     Components are found on the line bitmask, and each one's canonical key is remembered
     by its undrawn lines and numbered, so a component seen before costs a lookup. A number
@@ -225,7 +174,7 @@ def shape_key(t: Tables, drawn: int) -> tuple[int, ...]:
 
 
 def component_lines(t: Tables, drawn: int) -> list[int]:
-    """The undrawn lines of each component of ``drawn`` (as :func:`components_of` finds)."""
+    """The undrawn lines of each component of ``drawn`` (coins joined by undrawn lines)."""
     free = t.geo.all_lines & ~drawn
     sides = t.sides
     across = t.across

@@ -40,7 +40,6 @@ LOONY: Final = -1
 
 _memo: dict[tuple[int, int], dict[int, int]] = {}
 """Per board size, the value of each component valued so far, by its strings."""
-_memo_size = [0]
 
 
 def mex(values: set[int]) -> int:
@@ -161,12 +160,10 @@ def component_nimber(
             value ^= component_nimber(t, part, work, max_strings)
         options.add(value)
     value = mex(options)
-    if _memo_size[0] >= MEMO_LIMIT:
+    if memo_size() >= MEMO_LIMIT:
         _memo.clear()
-        _memo_size[0] = 0
     # Not ``memo``: valuing the options may have started the memo over.
     _memo.setdefault(board, {})[strings] = value
-    _memo_size[0] += 1
     return value
 
 
@@ -185,4 +182,4 @@ def position_nimber(
 
 def memo_size() -> int:
     """How many components have been valued since the memo last started over."""
-    return _memo_size[0]
+    return sum(len(values) for values in _memo.values())
