@@ -88,9 +88,9 @@ it off. Against frozen hard at 4× the time (ai_tournament.py, 60 games a seed),
 0.2 s won 50, 50 and 48 of seeds 5, 6 and 8 with it (82.2 %, +3.0 boxes a game), 40 and
 50 of seeds 5 and 6 without; 7×7 at 0.1 s won 48, 46 and 49 of seeds 3, 6 and 8 with it
 (79.4 %, +9.3), 42, 49 and 44 without (75 %, +6.3). A fixed depth-4 search over 150
-solved 5×5 middle games (bench/boxes_fight.py positions) found the optimal line in 84 of
-them without Nimstring, 99, 107 and 116 with components up to 20, 24 and 30 strings,
-taking 1.0, 1.7 and 3.0 times as long; at 0.2 s a move, 24 and 30 played alike."""
+solved 5×5 middle games (bench/boxes_search_speed.py, one cold run) found the optimal line
+in 84 of them without Nimstring, 99, 107 and 116 with components up to 20, 24 and 30
+strings, taking 1.4, 2.1 and 3.7 times as long; at 0.2 s a move, 24 and 30 played alike."""
 DISTINCT_ROOT = False
 """Whether root lines with equivalent results are searched once; off, as measured: finding
 every root line's components costs a few per cent of the time, and with the compiled build,
