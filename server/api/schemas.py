@@ -11,6 +11,7 @@ from server.protocol import (
     Board,
     EventMessage,
     HintView,
+    LineMove,
     MoveEvent,
     MoveId,
     RoomSnapshot,
@@ -151,7 +152,7 @@ class DailyBoard(BaseModel):
     date: date
     rows: int
     cols: int
-    lines: list[dict[str, Any]] = Field(description="lines drawn at the start, in wire form")
+    lines: list[LineMove] = Field(description="the lines drawn at the start")
     level: Level
     first: Literal["me"] = Field(description="you move first on the daily board")
 

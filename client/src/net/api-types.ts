@@ -624,11 +624,9 @@ export interface components {
             level: "easy" | "normal" | "hard";
             /**
              * Lines
-             * @description lines drawn at the start, in wire form
+             * @description the lines drawn at the start
              */
-            lines: {
-                [key: string]: unknown;
-            }[];
+            lines: components["schemas"]["LineMove"][];
             /** Rows */
             rows: number;
         };
