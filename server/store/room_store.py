@@ -28,8 +28,9 @@ from server.store.redis_client import is_cluster
 # append, 'r' rewrite), 4 command id ('' none), 5 '1' if the presence key must exist,
 # 6 ttl ms (0: never expire), 7 events kept, 8 channel, 9 outbox record ('' none),
 # 10 n events, 11 k moves, 12 publish command (PUBLISH, or SPUBLISH on a cluster: the
-# channel shares the room's slot), 13 commit time (ms since the epoch, stamped on the
-# published frames), then n event messages, then k moves (a command's move is the last).
+# channel shares the room's slot), then n event messages, then k moves (a command's move is
+# the last), then the n frame heads the events are published under
+# (see frame_head: the versions they name are the ones this commit gives the events).
 # Returns {1, version} committed; {0, version found}; {-1, 0} no room; {2, version now,
 # the move the command id played}; {3, version} the presence key is missing.
 COMMIT_SCRIPT = """
@@ -57,12 +58,12 @@ if ARGV[3] == 'r' then
   redis.call('DEL', KEYS[2])
   redis.call('HINCRBY', KEYS[1], 'epoch', 1)
 end
-for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[13 + n + i]) end
-for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[13 + i]) end
+for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[12 + n + i]) end
+for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[12 + i]) end
 redis.call('LTRIM', KEYS[3], -tonumber(ARGV[7]), -1)
 if ARGV[4] ~= '' then
   redis.call('ZADD', KEYS[4], version, ARGV[4])
-  redis.call('HSET', KEYS[7], ARGV[4], ARGV[13 + n + k])
+  redis.call('HSET', KEYS[7], ARGV[4], ARGV[12 + n + k])
   local old = redis.call('ZRANGE', KEYS[4], 0, -129)
   if #old > 0 then
     redis.call('ZREMRANGEBYRANK', KEYS[4], 0, #old - 1)
@@ -75,8 +76,7 @@ for _, i in ipairs({1, 2, 3, 4, 7}) do
   if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
 end
 for i = 1, n do
-  redis.call(ARGV[12], ARGV[8], 'event:' .. (version - n + i) .. '/' .. ARGV[13] .. ':'
-    .. ARGV[13 + i])
+  redis.call(ARGV[12], ARGV[8], ARGV[12 + n + k + i] .. ARGV[12 + i])
 end
 return {1, version}
 """
@@ -211,11 +211,17 @@ class PresenceAnswer:
 FRAME_KINDS = ("event", "presence", "control")
 
 
+def frame_head(kind: str, version: int, committed_ms: int | None = None) -> str:
+    """The head of a pub/sub message: ``kind:version:``, or ``event:version/ms:`` for an
+    event stamped with its commit time. Readers route on the short head and forward the
+    text after it untouched, without parsing a whole room state."""
+    stamp = "" if committed_ms is None else f"/{committed_ms}"
+    return f"{kind}:{version}{stamp}:"
+
+
 def frame(kind: str, version: int, text: str) -> str:
-    """A pub/sub message: ``kind:version:`` and the JSON text. Readers route on the short
-    head and forward the text untouched, without parsing a whole room state. The commit
-    script stamps events with their commit time: ``event:version/ms:``."""
-    return f"{kind}:{version}:{text}"
+    """A pub/sub message: its head and the JSON text."""
+    return frame_head(kind, version) + text
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,6 +403,13 @@ class RoomStore:
         keys = self.keys(room_id)
         history = {"keep": "", "append": "a", "rewrite": "r"}[commit.history]
         seat = commit.require_present
+        # The script commits only at the expected version, so the events' versions are known.
+        start = commit.expected_version or 0
+        committed_ms = int(time.time() * 1000)
+        heads = [
+            frame_head("event", start + offset, committed_ms)
+            for offset in range(1, len(commit.messages) + 1)
+        ]
         result = await self._commit(
             [
                 keys.room,
@@ -420,9 +433,9 @@ class RoomStore:
                 len(commit.messages),
                 len(commit.moves),
                 self._publish_command,
-                int(time.time() * 1000),
                 *commit.messages,
                 *commit.moves,
+                *heads,
             ],
         )
         played = _text(result[2]) if len(result) > 2 else None
