@@ -1,9 +1,8 @@
 """Typed pictures of a Dots and Boxes position for clients.
 
-:meth:`core.boxes.BoxesState.snapshot` gives a whole :class:`BoxesSnapshot`;
-:meth:`core.boxes.BoxesState.change` gives the :class:`BoxesChange` its last move made:
-the line, who drew it and the boxes it closed, which is all a client holding the previous
-snapshot needs to hold the next one.
+:meth:`core.boxes.BoxesState.snapshot` gives a whole :class:`BoxesSnapshot`. What a move
+changed is its line, who drew it and the boxes it closed (``BoxesState.last_closed``): all a
+client holding the previous snapshot needs to hold the next one.
 """
 
 from __future__ import annotations
@@ -28,17 +27,6 @@ class OwnedBox:
 
     box: Dot
     owner: Player
-
-
-@dataclass(frozen=True, slots=True)
-class BoxesChange:
-    """What one move did: the line drawn, who drew it, and the boxes it closed."""
-
-    move: Line | None
-    """The line drawn; None when the state was not reached by a move."""
-    player: Player | None
-    closed: tuple[Dot, ...] = ()
-    """The boxes the line closed (none, one or two), now ``player``'s."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from core.boxes.geometry import Geometry, geometry
 from core.boxes.line import Dot, Line
 from core.boxes.picture import picture
 from core.boxes.search import BoxesBoard, draw
-from core.boxes.snapshot import BoxesChange, BoxesSnapshot, DrawnLine, OwnedBox
+from core.boxes.snapshot import BoxesSnapshot, DrawnLine, OwnedBox
 from core.errors import IllegalMove, InvalidMove, InvalidOptions
 from core.game import (
     Ending,
@@ -169,11 +169,6 @@ class BoxesState(PlayedGame[Line]):
         return (self._owned[0].bit_count(), self._owned[1].bit_count())
 
     @property
-    def board_full(self) -> bool:
-        """Whether every line has been drawn."""
-        return not self._free
-
-    @property
     def is_over(self) -> bool:
         """The game ends when all lines are drawn, or earlier by resignation or agreement."""
         return self._ending is not None or not self._free
@@ -278,15 +273,6 @@ class BoxesState(PlayedGame[Line]):
             outcome=self.outcome(),
         )
 
-    def change(self) -> BoxesChange:
-        """What the move that made this state did: the line, who drew it, the boxes it
-        closed.  Empty for a new game and for a state made by an ending.
-        """
-        if self._ending is not None or not self._length:
-            return BoxesChange(None, None)
-        player = self._to_move if self._closed else other(self._to_move)
-        return BoxesChange(self.last_move, player, self.last_closed)
-
     def _boxes_in(self, mask: int) -> tuple[Dot, ...]:
         geo = self.geometry
         found = []
@@ -388,37 +374,18 @@ class BoxesState(PlayedGame[Line]):
             record["end"] = ending_to_json(self._ending)
         return record
 
-    def view(self) -> dict[str, Any]:
-        """What a client needs to draw the position, as plain JSON data."""
-        snapshot = self.snapshot()
-        outcome = snapshot.outcome
-        last = snapshot.last_move
-        return {
-            "game": "boxes",
-            "rows": snapshot.rows,
-            "cols": snapshot.cols,
-            "lines": [
-                {"line": entry.line.to_json()["line"], "player": entry.player}
-                for entry in snapshot.lines
-            ],
-            "boxes": [{"box": list(box.box), "owner": box.owner} for box in snapshot.boxes],
-            "last_move": None if last is None else last.to_json()["line"],
-            "to_move": snapshot.to_move,
-            "scores": list(snapshot.scores),
-            "outcome": None if outcome is None else outcome.to_json(),
-            "legal_moves": [line.to_json()["line"] for line in self.legal_moves()],
-        }
-
     # -- value semantics ------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
         return (self._options, self.moves, self._ending)
 
     def __repr__(self) -> str:
-        return (
-            f"<BoxesState {self.rows}x{self.cols} moves={self._length} "
-            f"to_move={self._to_move} scores={self.scores}>"
-        )
+        """The code that makes this state again (``from core import boxes``): the game's
+        record read back."""
+        # The notation module builds on this one, so it is imported only when asked for.
+        from core.boxes.notation import format_record  # noqa: PLC0415
+
+        return f"boxes.parse_record({format_record(self)!r})"
 
     def __str__(self) -> str:
         return picture(self)

@@ -1,19 +1,37 @@
 """Dots ("Точки"), the encirclement game: enclose the opponent's marks with chains of yours.
 
-Public API (SPEC §6)::
+A game is an immutable state: ``play`` returns the next one. Pen (``x``, seat 0) closes a
+ring round pencil's mark at c3 and captures it:
 
-    from core import dots
-    d = dots.new_game(width=39, height=32)            # start="cross" or "four_crosses";
-                                                      # win_margin=N, grounding=True
-    d = d.play(dots.Point.from_str("t16"))            # a new state; the old one is unchanged
-    d.to_move, d.scores, d.is_over, d.winner, d.outcome(), d.ending
-    d.is_legal(p), d.mark_at(p), d.is_captured(p), d.is_dead(p)
-    d.legal_moves()                                   # a Sequence of points, row by row
-    d.moves, d.last_move, d.movers(), d.options
-    d.resign(1), d.end_by_agreement(), d.ground(0)    # transitions that end the game
-    d.to_json(), dots.from_json(record)               # the record, and its replay
-    dots.format_record(d), dots.parse_record(text)    # the same record as one line of text
-    print(d)                                          # the position as a picture
+>>> from core import dots
+>>> d = dots.new_game(width=5, height=5)        # start="cross" or "four_crosses";
+>>> for text in ["c2", "c3", "b3", "a1", "d3", "a5", "c4"]:     # win_margin=N, grounding=True
+...     d = d.play(dots.Point.from_str(text))
+>>> d.scores, d.is_captured(dots.Point.from_str("c3")), d.is_legal(dots.Point.from_str("c3"))
+((1, 0), True, False)
+>>> print(d)
+  a b c d e
+1 o . . . .
+2 . . x . .
+3 . x O x .
+4 . . x . .
+5 o . . . .
+>>> d.areas()[0].inside
+(Point.from_str('c3'),)
+
+A game and its record (the text notation of :mod:`core.notation`, or JSON) stand for each
+other, and the ``repr`` of a state is the code that makes it again:
+
+>>> d
+dots.parse_record('dots 5x5; c2 c3 b3 a1 d3 a5 c4')
+>>> dots.parse_record(dots.format_record(d)) == d == dots.from_json(d.to_json())
+True
+>>> d.to_move, d.is_over, d.resign(1).outcome().winner
+(1, False, 0)
+>>> dots.new_game(width=5, height=5, start="cross").play(dots.Point.from_str("c3"))
+Traceback (most recent call last):
+...
+core.errors.IllegalMove: c3 is already taken
 
 Moves own their notation: ``Point.from_str("t16")``, ``str(point)``, and a ``repr`` that
 is the code making the point again (the grammar is in :mod:`core.notation`).
@@ -42,7 +60,7 @@ went on no enclosed point.  Areas are always kept; houses are kept from the firs
 state is asked for them (``snapshot``, ``houses``, ``change``), so ask once before
 playing on a game you will follow.
 
-The rules, in the words of SPEC §3, are stated one by one in the docstrings of
+The rules are stated one by one, a sentence each, in the docstrings of
 :class:`DotsBoard` (captures, houses, re-capture) and :class:`DotsState` (turns, the end,
 resignation, agreement, grounding, the immediate-win margin).
 

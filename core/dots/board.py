@@ -182,7 +182,7 @@ def neighbour_walls(cell: bytearray, index: int, stride: int, wall: int) -> int:
 class DotsBoard:
     """A Dots position that changes in place; the fast path for search (see module docs).
 
-    The rules it applies, one sentence each (SPEC §3):
+    The rules it applies, one sentence each:
 
     * Players alternately put one mark on a free point; nobody passes.
     * A closed chain of a player's live marks, each linked to the next horizontally,

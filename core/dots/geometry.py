@@ -142,7 +142,7 @@ def cross_at(x: int, y: int) -> tuple[tuple[Point, Player], ...]:
 def start_marks(geo: Geometry, start: str) -> tuple[tuple[Point, Player], ...]:
     """The marks a game begins with: none, the centre cross, or four crosses.
 
-    The centre cross has its top-left point at ``x = (W+1)//2 - 1, y = H//2 - 1`` (SPEC §3).
+    The centre cross has its top-left point at ``x = (W+1)//2 - 1, y = H//2 - 1``.
     Four crosses sit symmetrically a third of the way in from each side, never touching.
     """
     if start == "empty":

@@ -1,4 +1,4 @@
-"""The immutable Dots game state: the public API of SPEC §6 on top of the fast board.
+"""The immutable Dots game state: the public API of the game on top of the fast board.
 
 A state is a value: its record (options, moves, how it ended) determines it, and that is
 what equality, ``to_json`` and the text notation carry.  ``play`` costs about what the
@@ -37,7 +37,7 @@ from core.dots.regions import (
     update_areas,
     update_houses,
 )
-from core.dots.snapshot import Area, DotsChange, DotsSnapshot, Enclosure, House, Mark
+from core.dots.snapshot import Area, DotsChange, DotsSnapshot, House, Mark
 from core.errors import IllegalMove, InvalidMove, InvalidOptions
 from core.game import (
     Ending,
@@ -624,57 +624,18 @@ class DotsState(PlayedGame[Point]):
             record["end"] = ending_to_json(self._end[0])
         return record
 
-    def view(self) -> dict[str, Any]:
-        """Everything a client needs to draw the position, as plain JSON data."""
-
-        def xy(point: Point) -> list[int]:
-            return [point.x, point.y]
-
-        def enclosures(found: Sequence[Enclosure], who: str) -> list[dict[str, Any]]:
-            return [
-                {
-                    who: item.owner,
-                    "chain": [xy(point) for point in item.chain],
-                    "inside": [xy(point) for point in item.inside],
-                }
-                for item in found
-            ]
-
-        snapshot = self.snapshot()
-        outcome = snapshot.outcome
-        last = snapshot.last_move
-        return {
-            "game": "dots",
-            "width": snapshot.width,
-            "height": snapshot.height,
-            "start": snapshot.start,
-            "win_margin": snapshot.win_margin,
-            "grounding": snapshot.grounding,
-            "marks": [
-                {"point": xy(mark.point), "owner": mark.owner, "captured": mark.captured}
-                for mark in snapshot.marks
-            ],
-            "areas": enclosures(snapshot.areas, "captor"),
-            "houses": enclosures(snapshot.houses, "owner"),
-            "last_move": None if last is None else xy(last),
-            "move_count": snapshot.move_count,
-            "scores": list(snapshot.scores),
-            "to_move": snapshot.to_move,
-            "is_over": self._over,
-            "outcome": None if outcome is None else outcome.to_json(),
-            "ungrounded": [xy(point) for point in snapshot.ungrounded],
-        }
-
     # -- value semantics ----------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
         return (self._options, self.moves, self.ending)
 
     def __repr__(self) -> str:
-        return (
-            f"<DotsState {self.width}x{self.height} {self.start} moves={self._length} "
-            f"to_move={self.to_move} scores={self._scores}>"
-        )
+        """The code that makes this state again (``from core import dots``): the game's
+        record read back."""
+        # The notation module builds on this one, so it is imported only when asked for.
+        from core.dots.notation import format_record  # noqa: PLC0415
+
+        return f"dots.parse_record({format_record(self)!r})"
 
     def __str__(self) -> str:
         return picture(self)
@@ -728,8 +689,8 @@ def new_game(
 ) -> DotsState:
     """A new game on ``width`` × ``height`` points (5 to 60 a side); player 0 moves first.
 
-    ``start`` is "empty", "cross" (the centre cross of SPEC §3) or "four_crosses";
-    ``win_margin`` ends the game as soon as one side leads by that many marks;
+    ``start`` is "empty", "cross" (two marks of each colour crossed in the centre) or
+    "four_crosses"; ``win_margin`` ends the game as soon as one side leads by that many marks;
     ``grounding`` lets a player end the game by grounding.
     """
     return from_options(Options(width, height, start, win_margin, grounding))

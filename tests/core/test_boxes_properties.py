@@ -122,7 +122,7 @@ def test_the_search_path_agrees_with_the_public_api(game: boxes.BoxesState) -> N
 
 @settings(max_examples=100, deadline=None)
 @given(games())
-def test_applying_every_change_to_the_first_snapshot_gives_every_snapshot(
+def test_adding_each_line_and_what_it_closed_to_the_first_snapshot_gives_every_snapshot(
     game: boxes.BoxesState,
 ) -> None:
     state = boxes.new_game(game.rows, game.cols, game.start)
@@ -132,13 +132,12 @@ def test_applying_every_change_to_the_first_snapshot_gives_every_snapshot(
     for move in game.moves:
         before = state
         state = state.play(move)
-        change = state.change()
-        assert change.move == move and change.player == before.to_move
-        assert change.closed == state.last_closed
-        lines.append(boxes.DrawnLine(move, change.player))
-        for box in change.closed:
+        player = before.to_move
+        assert state.last_move == move
+        lines.append(boxes.DrawnLine(move, player))
+        for box in state.last_closed:
             assert box not in owners
-            owners[box] = change.player
+            owners[box] = player
         snapshot = state.snapshot()
         assert tuple(lines) == snapshot.lines
         assert owners == {box.box: box.owner for box in snapshot.boxes}

@@ -6,6 +6,7 @@ import pytest
 
 from core import IllegalMove, InvalidMove, InvalidOptions, boxes
 from core.boxes import Line
+from tests.core.views import view
 
 
 def play_all(game: boxes.BoxesState, *moves: Line) -> boxes.BoxesState:
@@ -196,7 +197,7 @@ def test_start_lines_are_drawn_but_belong_to_nobody() -> None:
     assert game.moves == ()
     with pytest.raises(IllegalMove):
         game.play(H(0, 0))
-    assert [entry["player"] for entry in game.view()["lines"]] == [None, None]
+    assert [entry["player"] for entry in view(game)["lines"]] == [None, None]
 
 
 def test_start_lines_may_not_close_a_box_or_repeat() -> None:
@@ -336,9 +337,9 @@ def test_print_shows_the_position() -> None:
 
 def test_view_lists_lines_boxes_and_legal_moves() -> None:
     game = play_all(boxes.new_game(rows=1, cols=1), H(0, 0), V(0, 0), H(0, 1), V(1, 0))
-    view = game.view()
-    assert view["boxes"] == [{"box": [0, 0], "owner": 1}]
-    assert view["lines"][-1] == {"line": [[1, 0], [1, 1]], "player": 1}
-    assert view["last_move"] == [[1, 0], [1, 1]]
-    assert view["legal_moves"] == []
-    assert view["outcome"] == {"winner": 1, "reason": "board_full", "scores": [0, 1]}
+    shown = view(game)
+    assert shown["boxes"] == [{"box": [0, 0], "owner": 1}]
+    assert shown["lines"][-1] == {"line": [[1, 0], [1, 1]], "player": 1}
+    assert shown["last_move"] == [[1, 0], [1, 1]]
+    assert shown["legal_moves"] == []
+    assert shown["outcome"] == {"winner": 1, "reason": "board_full", "scores": [0, 1]}

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from core import dots
 from core.dots import Point
+from tests.core.views import view
 
 XY = tuple[int, int]
 ORTHOGONAL = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -356,7 +357,7 @@ def winding_number(polygon: list[XY], point: XY) -> int:
 def assert_nothing_inside_an_outline_is_playable(state: dots.DotsState) -> None:
     """Every point strictly inside a captured area's drawn outline (a polygon through its
     chain) is that area's and is dead; and the area holds nothing else."""
-    for area in state.view()["areas"]:
+    for area in view(state)["areas"]:
         chain = [(x, y) for x, y in area["chain"]]
         inside = {
             (x, y)
@@ -466,7 +467,7 @@ def test_json_and_text_records_round_trip(state: dots.DotsState, end: str | None
     again = dots.from_json(state.to_json())
     assert again == state and hash(again) == hash(state)
     assert again.scores == state.scores and again.outcome() == state.outcome()
-    assert again.view() == state.view()
+    assert view(again) == view(state)
     text = dots.format_record(state)
     assert dots.parse_record(text) == state
     assert dots.format_record(dots.parse_record(text)) == text
@@ -479,17 +480,17 @@ def test_json_and_text_records_round_trip(state: dots.DotsState, end: str | None
 @settings(max_examples=25, deadline=None)
 @given(games)
 def test_view_agrees_with_the_state(state: dots.DotsState) -> None:
-    view = state.view()
-    assert view["scores"] == list(state.scores)
-    captured = {tuple(mark["point"]) for mark in view["marks"] if mark["captured"]}
-    inside = {tuple(p) for area in view["areas"] for p in area["inside"]}
+    shown = view(state)
+    assert shown["scores"] == list(state.scores)
+    captured = {tuple(mark["point"]) for mark in shown["marks"] if mark["captured"]}
+    inside = {tuple(p) for area in shown["areas"] for p in area["inside"]}
     assert captured <= inside
-    for area in view["areas"]:
+    for area in shown["areas"]:
         chain = [tuple(p) for p in area["chain"]]
         for a, b in zip(chain, chain[1:] + chain[:1], strict=True):
             assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1  # links are neighbours
         assert all(state.mark_at(Point(*p)) == area["captor"] for p in chain)
-    for house in view["houses"]:
+    for house in shown["houses"]:
         assert any(state.is_legal(Point(*p)) or state.is_over for p in house["inside"])
 
 

@@ -9,6 +9,7 @@ import pytest
 from core import IllegalMove, InvalidMove, InvalidOptions, Outcome, dots
 from core.dots import Point
 from tests.core.dots_pictures import from_picture, picture, render
+from tests.core.views import view
 
 OWN_DIAMOND_IN_A_RING = """
     xxxxxxxxx
@@ -65,7 +66,7 @@ def test_four_mark_diamond_captures_the_mark_inside() -> None:
         .x..
         """
     )
-    [area] = game.view()["areas"]
+    [area] = view(game)["areas"]
     assert area["captor"] == 0
     assert area["inside"] == [[1, 1]]
     assert area["chain"] == [[1, 0], [2, 1], [1, 2], [0, 1]]
@@ -97,7 +98,7 @@ def test_ring_with_diagonal_links_captures_and_kills_the_empty_points_inside() -
         assert game.is_dead(point)
     with pytest.raises(IllegalMove, match="captured area"):
         game.play(Point(2, 1))
-    assert len(game.view()["areas"][0]["chain"]) == 8
+    assert len(view(game)["areas"][0]["chain"]) == 8
 
 
 def test_a_ring_open_only_at_the_board_edge_captures_nothing() -> None:
@@ -112,7 +113,7 @@ def test_a_ring_open_only_at_the_board_edge_captures_nothing() -> None:
     assert game.scores == (0, 0)
     assert not game.is_captured(Point(1, 0))
     assert not game.is_captured(Point(1, 1))
-    assert game.view()["houses"] == []
+    assert view(game)["houses"] == []
 
 
 def test_an_empty_ring_is_a_house_and_an_intruder_is_captured_in_the_same_move() -> None:
@@ -125,15 +126,15 @@ def test_an_empty_ring_is_a_house_and_an_intruder_is_captured_in_the_same_move()
     )
     game = game.play(Point(1, 2))
     assert game.scores == (0, 0)
-    [house] = game.view()["houses"]
+    [house] = view(game)["houses"]
     assert house["owner"] == 0
     assert house["inside"] == [[1, 1]]
     assert game.is_legal(Point(1, 1))  # both players may still play inside a house
     game = game.play(Point(1, 1))
     assert game.is_captured(Point(1, 1))
     assert game.scores == (1, 0)
-    assert game.view()["houses"] == []
-    assert len(game.view()["areas"]) == 1
+    assert view(game)["houses"] == []
+    assert len(view(game)["areas"]) == 1
 
 
 def test_the_owner_may_fill_their_own_house() -> None:
@@ -163,18 +164,18 @@ HOUSE_WITH_A_THREAT = """
 
 def test_an_intruder_that_closes_its_own_capture_is_not_captured() -> None:
     game = from_picture(HOUSE_WITH_A_THREAT, to_move=1)
-    assert [house["owner"] for house in game.view()["houses"]] == [0]
+    assert [house["owner"] for house in view(game)["houses"]] == [0]
     game = game.play(Point(1, 2))  # inside the house, and it closes a diamond round (1, 1)
     assert game.scores == (0, 1)
     assert game.is_captured(Point(1, 1))
     assert not game.is_captured(Point(1, 2))
-    assert [area["captor"] for area in game.view()["areas"]] == [1]
+    assert [area["captor"] for area in view(game)["areas"]] == [1]
 
 
 def test_a_house_whose_chain_loses_a_mark_dissolves() -> None:
     game = from_picture(HOUSE_WITH_A_THREAT, to_move=1)
     game = game.play(Point(1, 2))
-    assert game.view()["houses"] == []
+    assert view(game)["houses"] == []
     game = play_all(game, (4, 0), (1, 3))  # player 1 plays where the house was
     assert not game.is_captured(Point(1, 3))
     assert game.scores == (0, 1)
@@ -190,7 +191,7 @@ def test_one_move_closing_two_captures_that_share_marks() -> None:
     )
     game = game.play(Point(2, 1))
     assert game.scores == (2, 0)
-    areas = game.view()["areas"]
+    areas = view(game)["areas"]
     assert sorted(area["inside"] for area in areas) == [[[1, 1]], [[3, 1]]]
     assert all([2, 1] in area["chain"] for area in areas)
 
@@ -208,15 +209,15 @@ def test_a_capture_takes_older_areas_and_houses_inside_its_chain_without_double_
         """
     )
     assert game.scores == (1, 0)  # the diamond round (3, 3) closed while setting up
-    assert len(game.view()["houses"]) == 1  # the diamond round (7, 3)
+    assert len(view(game)["houses"]) == 1  # the diamond round (7, 3)
     game = game.play(Point(12, 3))
     assert game.scores == (2, 0)  # (3, 3) is not counted twice
     assert game.is_dead(Point(7, 3))  # the house went with the capture
     assert not game.is_legal(Point(7, 3))
-    [area] = game.view()["areas"]  # the older area is swallowed by the new one
+    [area] = view(game)["areas"]  # the older area is swallowed by the new one
     assert [3, 3] in area["inside"] and [7, 3] in area["inside"] and [10, 3] in area["inside"]
     assert [3, 2] in area["inside"]  # own marks inside are taken along, not scored
-    assert game.view()["houses"] == []
+    assert view(game)["houses"] == []
 
 
 # -- everything strictly inside a capture's outer chain is dead ------------------------------
@@ -231,7 +232,7 @@ def assert_dead_inside(game: dots.DotsState, points: list[tuple[int, int]]) -> N
     for x, y in points:
         assert game.is_dead(Point(x, y)), (x, y)
         assert not game.is_legal(Point(x, y)), (x, y)
-    [area] = game.view()["areas"]
+    [area] = view(game)["areas"]
     assert all([x, y] in area["inside"] for x, y in points)
 
 
@@ -242,7 +243,7 @@ def test_an_own_diamond_inside_a_capture_is_captured_with_it() -> None:
     )
     assert game.scores == (1, 0)
     assert_dead_inside(game, [(4, 3), (4, 2), (3, 3)])  # the house's point and its marks
-    assert game.view()["houses"] == []
+    assert view(game)["houses"] == []
 
 
 def test_an_own_ring_of_several_points_inside_a_capture_is_captured_with_it() -> None:
@@ -260,7 +261,7 @@ def test_an_own_ring_of_several_points_inside_a_capture_is_captured_with_it() ->
     )
     assert game.scores == (1, 0)
     assert_dead_inside(game, [(3, 3), (4, 3), (5, 3)])
-    assert game.view()["houses"] == []
+    assert view(game)["houses"] == []
 
 
 @pytest.mark.parametrize(
@@ -292,15 +293,15 @@ def test_an_own_enclosure_hanging_on_the_outer_chain_is_captured_with_it(
     picture_text: str,
 ) -> None:
     before = from_picture(picture_text)
-    [house] = before.view()["houses"]
+    [house] = view(before)["houses"]
     [hole] = house["inside"]
     game = before.play(Point(8, 3))
     assert game.scores == (1, 0)
     assert_dead_inside(game, [(hole[0], hole[1])])
-    [area] = game.view()["areas"]
+    [area] = view(game)["areas"]
     assert [hole[0] + 1, 3] in area["inside"]  # the enclosure's marks are inside too
     assert [8, 3] in area["chain"] and [0, 3] not in area["chain"]
-    assert game.view()["houses"] == []
+    assert view(game)["houses"] == []
 
 
 def test_an_opponent_house_inside_a_capture_is_captured_and_its_marks_count() -> None:
@@ -336,7 +337,7 @@ def test_an_earlier_capture_hanging_on_the_outer_chain_is_swallowed_once() -> No
     assert before.scores == (1, 0)  # the diamond round (3, 3) hangs on a one-mark stalk
     game = before.play(Point(8, 3))
     assert game.scores == (2, 0)  # (3, 3) is not counted twice
-    [area] = game.view()["areas"]
+    [area] = view(game)["areas"]
     assert [3, 3] in area["inside"] and [6, 3] in area["inside"]
 
 
@@ -352,7 +353,7 @@ def test_a_spur_of_own_marks_sticking_into_a_capture_lies_inside_it() -> None:
         """,
         (7, 3),
     )
-    [area] = game.view()["areas"]
+    [area] = view(game)["areas"]
     assert [3, 2] in area["inside"] and [4, 2] in area["inside"]  # the spur's tip
     assert [3, 1] in area["chain"] and [4, 1] in area["chain"]  # its root is chain
 
@@ -370,11 +371,11 @@ def test_the_house_rule_takes_an_enclosure_hanging_on_the_house_chain() -> None:
         """,
         to_move=1,
     )
-    assert len(game.view()["houses"]) == 2  # the big house and the diamond hanging in it
+    assert len(view(game)["houses"]) == 2  # the big house and the diamond hanging in it
     game = game.play(Point(6, 3))
     assert game.scores == (1, 0)
     assert_dead_inside(game, [(3, 3), (6, 3), (1, 1)])
-    assert game.view()["houses"] == []
+    assert view(game)["houses"] == []
 
 
 def test_an_older_area_sharing_the_chain_stays_a_separate_area() -> None:
@@ -391,7 +392,7 @@ def test_an_older_area_sharing_the_chain_stays_a_separate_area() -> None:
     game = game.play(Point(6, 2))
     assert game.scores == (2, 0)
     # The diamond is part of the wall, so its area lies outside the new area's tightest chain.
-    new, old = game.view()["areas"]  # by key: the new area's first point comes first
+    new, old = view(game)["areas"]  # by key: the new area's first point comes first
     assert old["inside"] == [[2, 2]]
     assert [2, 2] not in new["inside"] and [5, 2] in new["inside"]
     assert [3, 2] in new["chain"] and [2, 1] in new["chain"]
@@ -410,7 +411,7 @@ def test_recapture_two_levels_deep_frees_the_marks_held_inside() -> None:
     assert not game.is_captured(Point(5, 4))
     assert game.is_captured(Point(5, 5))
     assert game.is_captured(Point(3, 3))
-    assert len(game.view()["areas"]) == 1
+    assert len(view(game)["areas"]) == 1
 
 
 def test_the_tightest_chain_bounds_a_capture_when_a_wider_ring_closes_too() -> None:
@@ -424,10 +425,10 @@ def test_the_tightest_chain_bounds_a_capture_when_a_wider_ring_closes_too() -> N
     )
     game = game.play(Point(2, 2))
     assert game.scores == (1, 0)
-    [area] = game.view()["areas"]
+    [area] = view(game)["areas"]
     assert area["inside"] == [[2, 1]]
     assert area["chain"] == [[2, 0], [3, 1], [2, 2], [1, 1]]
-    [house] = game.view()["houses"]  # the wider ring round (1, 2) only made a house
+    [house] = view(game)["houses"]  # the wider ring round (1, 2) only made a house
     assert house["inside"] == [[1, 2]]
     assert game.is_legal(Point(1, 2))
 
@@ -673,9 +674,9 @@ def test_view_is_plain_json() -> None:
     import json
 
     game = from_picture(".x..\nxox.\n....").play(Point(1, 2))
-    view = game.view()
-    assert json.loads(json.dumps(view)) == view
-    assert view["last_move"] == [1, 2]
-    assert view["scores"] == [1, 0] and view["to_move"] == 1
-    assert {"point": [1, 1], "owner": 1, "captured": True} in view["marks"]
-    assert view["outcome"] is None and view["width"] == 5
+    shown = view(game)
+    assert json.loads(json.dumps(shown)) == shown
+    assert shown["last_move"] == [1, 2]
+    assert shown["scores"] == [1, 0] and shown["to_move"] == 1
+    assert {"point": [1, 1], "owner": 1, "captured": True} in shown["marks"]
+    assert shown["outcome"] is None and shown["width"] == 5

@@ -12,8 +12,8 @@ SHARED = {
     "options", "geometry", "to_move", "moves", "last_move", "movers", "last_move_by",
     "scores", "is_over",
     "winner", "outcome", "ending", "is_legal", "legal_moves", "play", "resign",
-    "end_by_agreement", "end", "to_board", "snapshot", "change", "move_to_json",
-    "move_from_json", "to_json", "view",
+    "end_by_agreement", "end", "to_board", "snapshot", "move_to_json",
+    "move_from_json", "to_json",
 }  # fmt: skip
 
 
