@@ -19,7 +19,8 @@ from server.rooms.computer import ComputerPlayer
 from server.rooms.model import PlayMove, RoomOptions
 from server.rooms.service import RoomService
 from server.settings import Settings
-from server.store.room_store import RoomStore
+from server.store.keys import RoomKeys
+from server.store.redis_stores import RedisStores
 
 
 async def main() -> None:
@@ -32,8 +33,8 @@ async def main() -> None:
         redis_url="unused", key_prefix=prefix, data_dir=tempfile.mkdtemp(),
         room_creations_per_minute=1_000_000,
     )  # fmt: skip
-    store = RoomStore(redis, prefix, settings.events_kept)
-    service = RoomService(store, settings, ComputerPlayer(1))
+    storage = RedisStores(redis, prefix, settings.events_kept)
+    service = RoomService(storage.stores, settings, ComputerPlayer(1))
     before = int((await redis.info("memory"))["used_memory"])
     rooms = []
     asked = RoomOptions("boxes", "local", "normal", None, {"rows": 5, "cols": 5})
@@ -44,13 +45,13 @@ async def main() -> None:
             game = (await service.load(room_id)).room.game
             if game.is_over:
                 break
-            await service.command(room_id, granted.token, PlayMove(next(game.legal_moves())))
+            await service.execute(room_id, granted.token, PlayMove(next(game.legal_moves())))
         rooms.append(room_id)
     after = int((await redis.info("memory"))["used_memory"])
     usage = []
     for room in rooms:
-        keys = service.store.keys(room)
-        parts = (keys.room, keys.moves, keys.events, keys.move_ids)
+        keys = RoomKeys(prefix, room)
+        parts = (keys.room, keys.moves, keys.events, keys.move_ids, keys.move_id_moves)
         usage.append(sum([await redis.memory_usage(k) or 0 for k in parts]))
     print(f"{args.rooms} finished 5x5 rooms (61 versions each, {settings.events_kept} events kept)")
     print(f"  MEMORY USAGE per room: {sum(usage) / len(usage) / 1024:.2f} KiB")
@@ -58,6 +59,7 @@ async def main() -> None:
     keys = [k async for k in redis.scan_iter(match=f"{prefix}:*")]
     for start in range(0, len(keys), 500):
         await redis.delete(*keys[start : start + 500])
+    await storage.aclose()
     await redis.aclose()
 
 

@@ -6,6 +6,11 @@ move), side by side in the same run; and the memory an idle websocket costs a se
     .venv/bin/python bench/ws_load.py --rooms 50 --seconds 20 --game dots --pin
     .venv/bin/python bench/ws_load.py --processes 2 ...   # the players of a room on two processes
     .venv/bin/python bench/ws_load.py --rounds 3 ...      # relay and tetrad take turns; medians
+    .venv/bin/python bench/ws_load.py --store embedded ... # each with a store of its own
+
+With ``--store embedded`` tetrad runs as ``make run`` does, on its embedded valkey, and the
+relay gets a valkey of its own started the same way (the same binary, unix socket and
+append-only file); the CPU compared is then each server's and its store's together.
 
 Needs Redis (``--redis-url``, default 127.0.0.1:6379). Each side first sets all its rooms up
 (tetrad: create and join over REST, two websockets, hello, presence), then every room plays
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -72,6 +78,15 @@ async def wait_ready(port: int, path: str) -> None:
                 pass
             await asyncio.sleep(0.05)
     raise RuntimeError("server not ready")
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that are still running (its embedded store)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
 
 
 def cpu_seconds(pid: int) -> float:
@@ -462,6 +477,15 @@ async def main() -> None:
     parser.add_argument(
         "--only-tetrad", action="store_true", help="skip the relay (for profiling the server)"
     )
+    parser.add_argument(
+        "--store",
+        choices=["redis", "embedded"],
+        default="redis",
+        help="redis: both on --redis-url; embedded: each with a valkey of its own, counted",
+    )
+    parser.add_argument(
+        "--relay-processes", type=int, choices=[1, 2], help="default: as --processes"
+    )
     args = parser.parse_args()
     if args.pin:
         os.sched_setaffinity(0, {1})
@@ -472,6 +496,18 @@ async def main() -> None:
     )
     prefix = f"bench-{uuid.uuid4().hex[:8]}"
     data = tempfile.mkdtemp()
+    embedded = args.store == "embedded"
+    if embedded and args.processes != 1:
+        parser.error("--store embedded runs one process a side")
+    relay_store = None
+    relay_url = args.redis_url
+    if embedded:
+        from server.store.embedded import EmbeddedValkey
+
+        relay_store = EmbeddedValkey(Path(data) / "relay-valkey")
+        relay_url = relay_store.start()
+        if args.pin:
+            os.sched_setaffinity(relay_store.process.pid, {0})
     env = {
         "TETRAD_REDIS_URL": args.redis_url,
         "TETRAD_KEY_PREFIX": prefix,
@@ -482,28 +518,41 @@ async def main() -> None:
         "TETRAD_MESSAGES_PER_SECOND": "100000",
         "TETRAD_MESSAGE_BURST": "100000",
     }
+    if embedded:
+        del env["TETRAD_REDIS_URL"]
     # The server runs as a self-hoster runs it: ``tetrad serve`` (here on an inherited socket).
     serve = [sys.executable, "-m", "server.cli", "serve", "--log-level", "WARNING"]
-    relay = [sys.executable, __file__, "--serve-baseline", args.redis_url]
+    relay = [sys.executable, __file__, "--serve-baseline", relay_url]
+    relays = args.relay_processes or args.processes
     processes = []
     try:
         tetrad = [spawn(serve, env, args.pin) for _ in range(args.processes)]
-        baseline = [spawn(relay, env, args.pin) for _ in range(args.processes)]
+        baseline = [spawn(relay, env, args.pin) for _ in range(relays)]
         processes = [p for p, _ in tetrad + baseline]
         for _, port in tetrad:
             await wait_ready(port, "/readyz")
         await asyncio.sleep(1)
-        last = args.processes - 1
-        tetrad_ports = (tetrad[0][1], tetrad[last][1])
-        baseline_ports = (baseline[0][1], baseline[last][1])
-        relay = Side("baseline", baseline_ports, [p.pid for p, _ in baseline])
-        ours = Side("tetrad", tetrad_ports, [p.pid for p, _ in tetrad])
+        tetrad_ports = (tetrad[0][1], tetrad[-1][1])
+        baseline_ports = (baseline[0][1], baseline[-1][1])
+        tetrad_pids = [p.pid for p, _ in tetrad]
+        relay_pids = [p.pid for p, _ in baseline]
+        if embedded:
+            assert relay_store is not None and relay_store.process is not None
+            tetrad_pids += children(tetrad_pids[0])  # its embedded valkey
+            relay_pids.append(relay_store.process.pid)
+            print(f"counted with each server: its store (tetrad pids {tetrad_pids})", flush=True)
+        relay = Side("baseline", baseline_ports, relay_pids)
+        ours = Side("tetrad", tetrad_ports, tetrad_pids)
         if not args.only_tetrad:
             await set_up(relay, args.rooms, body)
         await set_up(ours, args.rooms, body)
         if args.only_tetrad:
             print(f"tetrad server pid {tetrad[0][0].pid}", flush=True)
         where = "one process" if args.processes == 1 else "players on two processes"
+        if relays != args.processes:
+            where += f" (the relay: {relays})"
+        if embedded:
+            where += ", each server with its own valkey (CPU counted together)"
         size = "10x10 Dots and Boxes" if args.game == "boxes" else "39x32 Dots"
         for number in range(1, args.rounds + 1):
             # The relay and tetrad take turns, so a change in the machine's load meanwhile
@@ -525,8 +574,10 @@ async def main() -> None:
             process.send_signal(signal.SIGTERM)
         for process in processes:
             process.wait(timeout=30)
+        if relay_store is not None:
+            relay_store.stop()
         redis = aioredis.Redis.from_url(args.redis_url)
-        for pattern in (f"{prefix}:*", "bench-baseline*"):
+        for pattern in ("bench-baseline*",) if embedded else (f"{prefix}:*", "bench-baseline*"):
             keys = [k async for k in redis.scan_iter(match=pattern)]
             if keys:
                 await redis.delete(*keys)

@@ -1,1 +1,1 @@
-"""tetrad server: FastAPI app, rooms in Redis, durable records in SQL (see ARCHITECTURE.md)."""
+"""tetrad server: FastAPI app, rooms in Redis, durable records in SQL (see docs/architecture.md)."""

@@ -22,30 +22,30 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core.review import Limits
 from server.api import daily, games, health, review, rooms
+from server.background import Background, every
 from server.db.records import FinishedGame, store_finished_game
 from server.db.session import database_ping, database_url, make_engine, migrate
-from server.errors import ApiError, ErrorCode, code_for_validation, unavailable
+from server.errors import code_for_validation, http_status
 from server.http_edge import HeadAsGet, SecurityHeaders
 from server.http_observer import HttpObserver
 from server.log_format import configure_logging
 from server.metrics import Metrics
 from server.protocol import client_message_adapter, server_message_adapter
+from server.refusals import ErrorCode, Refusal, unavailable
 from server.review.analysis import Analyses
 from server.rooms.computer import ComputerPlayer
-from server.rooms.computer_turns import ComputerTurns
 from server.rooms.outbox import OutboxDrainer
 from server.rooms.service import RoomService
 from server.runtime import tune_garbage_collector
 from server.settings import Settings
 from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
-from server.store.memory import MemoryWatch
+from server.store.memory_watch import MemoryWatch
 from server.store.outage import STORAGE_ERRORS, Outages
 from server.store.redis_client import redis_client
-from server.store.room_store import RoomStore
+from server.store.redis_stores import RedisStores
 from server.ws import endpoint
 from server.ws.hub import Hub, Listener
-from server.ws.presence import PresenceKeeper
 
 log = logging.getLogger("tetrad.app")
 ANY_METHOD = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
@@ -116,8 +116,8 @@ class BodySizeLimit:
 
 
 def _too_large(limit: int) -> Response:
-    error = ApiError("message_too_large", f"bodies are limited to {limit} bytes")
-    return JSONResponse(error.body(), status_code=error.status)
+    error = Refusal("message_too_large", f"bodies are limited to {limit} bytes")
+    return JSONResponse(error.body(), status_code=http_status(error))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -154,15 +154,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async def write_finished(finished: FinishedGame) -> bool:
             return await asyncio.to_thread(store_finished_game, engine, finished)
 
-        store = RoomStore(redis, settings.key_prefix, settings.events_kept)
-        drainer = OutboxDrainer(store, write_finished, on_backlog=metrics.outbox_backlog.set)
+        storage = RedisStores(redis, settings.key_prefix, settings.events_kept)
+        stores = storage.stores
+        drainer = OutboxDrainer(
+            stores.outbox, write_finished, on_backlog=metrics.outbox_backlog.set
+        )
         memory = MemoryWatch(
             redis,
             settings.redis_memory_limit_mb * 2**20,
             on_reading=metrics.redis_memory.set,
         )
         service = RoomService(
-            store,
+            stores,
             settings,
             computer,
             metrics=metrics.room_hooks(),
@@ -175,8 +178,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hint_seconds=min(settings.ai_time_limit, settings.analysis_position_seconds, 0.15),
         )
         analyses = Analyses(engine, computer, settings.ai_workers, limits)
-        turns = ComputerTurns(service, computer)
-        service.on_computer_turn = turns.schedule
 
         async def catch_up(room_id: str, listeners: list[Listener]) -> None:
             await endpoint.catch_up_listeners(service, room_id, listeners)
@@ -188,18 +189,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             catch_up=catch_up,
             on_event=service.repository.saw_version,
         )
-        await hub.start(f"{settings.key_prefix}:process:{turns.process_id}")
-        presence = PresenceKeeper(hub, service, outages)
-        presence.start()
-        drainer.start()
-        memory.start()
+        await hub.start(f"{settings.key_prefix}:process:{service.turns.process_id}")
+
+        def presence_failed(error: Exception) -> None:
+            if not outages.report(error, "presence"):
+                log.error("presence round failed", exc_info=error)
+
+        async def presence_round() -> None:
+            await service.presence.round(hub.watched(), outages.report)
+
+        presence = Background(
+            "presence", lambda: every(settings.heartbeat_seconds, presence_round, presence_failed)
+        )
+        background = [presence, drainer.background, memory.background]
+        for task in background:
+            task.start()
         app.state.settings = settings
         app.state.redis = redis
         app.state.engine = engine
         app.state.rooms = service
         app.state.analyses = analyses
         app.state.hub = hub
-        app.state.presence = presence
         app.state.memory = memory
         app.state.outbox = drainer
         app.state.outages = outages
@@ -209,16 +219,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            await presence.stop()
-            await drainer.stop()
-            await memory.stop()
+            for task in background:
+                await task.stop()
             await hub.stop()
-            await turns.close()
+            await service.turns.close()
             await analyses.close()
             metrics.close()
             await computer.close()
             await outages.close()
-            await store.aclose()
+            await storage.aclose()
             await redis.aclose()
             await subscriber.aclose()
             engine.dispose()
@@ -233,9 +242,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
 
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status, headers=retry_header(error))
+    @app.exception_handler(Refusal)
+    async def api_error(request: Request, error: Refusal) -> JSONResponse:
+        return JSONResponse(
+            error.body(), status_code=http_status(error), headers=retry_header(error)
+        )
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -243,8 +254,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         first = problems[0] if problems else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         code = code_for_validation([tuple(p.get("loc", ())) for p in problems], tagged=False)
-        api = ApiError(code, f"{where}: {first.get('msg', 'invalid request')}".strip(": "))
-        return JSONResponse(api.body(), status_code=api.status)
+        api = Refusal(code, f"{where}: {first.get('msg', 'invalid request')}".strip(": "))
+        return JSONResponse(api.body(), status_code=http_status(api))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -261,7 +272,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if outages is not None:
             outages.report(error, request.url.path)
         api = unavailable()
-        return JSONResponse(api.body(), status_code=api.status, headers=retry_header(api))
+        return JSONResponse(api.body(), status_code=http_status(api), headers=retry_header(api))
 
     for storage_error in STORAGE_ERRORS:
         app.add_exception_handler(storage_error, storage_down)
@@ -269,7 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error", extra={"path": request.url.path})
-        api = ApiError("internal_error", "something went wrong on the server")
+        api = Refusal("internal_error", "something went wrong on the server")
         return JSONResponse(api.body(), status_code=500)
 
     app.include_router(rooms.router)
@@ -283,11 +294,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
         allowed = _methods_at(app, request.scope)
         if allowed:
-            api = ApiError("method_not_allowed", f"{request.method} is not allowed here")
+            api = Refusal("method_not_allowed", f"{request.method} is not allowed here")
             headers = {"Allow": ", ".join(sorted(allowed))}
-            return JSONResponse(api.body(), status_code=api.status, headers=headers)
-        api = ApiError("not_found", f"no such endpoint: /api/{rest}")
-        return JSONResponse(api.body(), status_code=api.status)
+            return JSONResponse(api.body(), status_code=http_status(api), headers=headers)
+        api = Refusal("not_found", f"no such endpoint: /api/{rest}")
+        return JSONResponse(api.body(), status_code=http_status(api))
 
     serve_client(app, settings)
     app.add_middleware(
@@ -313,7 +324,7 @@ def _methods_at(app: FastAPI, scope: Scope) -> set[str]:
     }
 
 
-def retry_header(error: ApiError) -> dict[str, str] | None:
+def retry_header(error: Refusal) -> dict[str, str] | None:
     """``Retry-After`` (whole seconds, at least 1) for a refusal that says when to retry."""
     if error.retry_after is None:
         return None

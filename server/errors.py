@@ -1,43 +1,11 @@
-"""The one error type of the server: a stable machine-readable code and a human message.
-
-Every refusal, over REST or the websocket, is an :class:`ApiError`; ``server.app`` maps it
-to JSON in one place and the websocket endpoint sends the same body as an ``error`` event.
-"""
+"""Refusals at the HTTP edge: the status each code is answered with, and the code of a
+request that does not validate. (The refusals themselves: :mod:`server.refusals`.)"""
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from server.refusals import ErrorCode, Refusal
 
-ErrorCode = Literal[
-    "bad_request",
-    "not_found",
-    "method_not_allowed",
-    "invalid_move",
-    "illegal_move",
-    "invalid_options",
-    "not_your_turn",
-    "opponent_offline",
-    "stale_version",
-    "move_id_reused",
-    "room_not_found",
-    "game_not_found",
-    "bad_record",
-    "analysis_not_found",
-    "bad_token",
-    "bad_invite",
-    "not_allowed",
-    "no_request",
-    "rate_limited",
-    "message_too_large",
-    "game_over",
-    "busy",
-    "server_full",
-    "unavailable",
-    "internal_error",
-]
-ERROR_CODES: tuple[str, ...] = get_args(ErrorCode)
-
-HTTP_STATUS: dict[str, int] = {
+HTTP_STATUS: dict[ErrorCode, int] = {
     "bad_request": 400,
     "not_found": 404,
     "method_not_allowed": 405,
@@ -66,39 +34,8 @@ HTTP_STATUS: dict[str, int] = {
 }
 
 
-class ApiError(Exception):
-    """A refused request: ``code`` for programs, ``message`` for people."""
-
-    def __init__(
-        self, code: ErrorCode, message: str, *, retry_after: float | None = None, **details: Any
-    ) -> None:
-        super().__init__(message)
-        self.code: ErrorCode = code
-        self.message = message
-        self.details = details
-        self.retry_after = retry_after
-        """Seconds before the same request may be taken (``rate_limited``, ``unavailable``)."""
-
-    @property
-    def status(self) -> int:
-        return HTTP_STATUS.get(self.code, 400)
-
-    def body(self) -> dict[str, Any]:
-        """The JSON body sent for this error (REST) or inside an ``error`` event (websocket)."""
-        body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.details:
-            body["details"] = self.details
-        if self.retry_after is not None:
-            body["retry_after"] = self.retry_after
-        return body
-
-    def __repr__(self) -> str:
-        return f"ApiError({self.code!r}, {self.message!r})"
-
-
-def unavailable() -> ApiError:
-    """What a request that met a storage outage is told (the client retries)."""
-    return ApiError("unavailable", "storage is unavailable; retry in a moment", retry_after=1.0)
+def http_status(refusal: Refusal) -> int:
+    return HTTP_STATUS.get(refusal.code, 400)
 
 
 def code_for_validation(locations: list[tuple[str | int, ...]], *, tagged: bool) -> ErrorCode:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from core.boxes import Line
 from core.dots import Point
 from core.errors import TetradError
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.rooms import model
 from server.rooms.model import Action, GameName, Level, Mode, PlayMove, RequestKind
 
@@ -144,7 +144,7 @@ def play_command(message: MakeMove) -> PlayMove:
     try:
         move = core_move(message.move)
     except TetradError as error:
-        raise ApiError("invalid_move", error.reason) from error
+        raise Refusal("invalid_move", error.reason) from error
     return PlayMove(move, message.move_id, message.version)
 
 

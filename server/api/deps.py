@@ -9,7 +9,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.rooms.service import RoomService
 
 
@@ -27,7 +27,7 @@ async def get_token(
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError("bad_token", "send the seat token as `Authorization: Bearer <token>`")
+        raise Refusal("bad_token", "send the seat token as `Authorization: Bearer <token>`")
     return token.strip()
 
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path
 from server.api.schemas import ErrorBody, FinishedGameView
 from server.db.models import FinishedGameRow
 from server.db.session import SessionDep
-from server.errors import ApiError
+from server.refusals import Refusal
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses={404: {"model": ErrorBody}})
 
@@ -21,7 +21,7 @@ def finished_game(
 ) -> FinishedGameView:
     row = session.get(FinishedGameRow, game_id)
     if row is None:
-        raise ApiError("game_not_found", "no finished game with this id")
+        raise Refusal("game_not_found", "no finished game with this id")
     return FinishedGameView(
         id=row.id,
         room_id=row.room_id,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from server.api.schemas import ErrorBody
-from server.errors import HTTP_STATUS, ErrorCode
+from server.errors import HTTP_STATUS
+from server.refusals import ErrorCode
 
 RETRY_AFTER = {
     "Retry-After": {

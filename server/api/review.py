@@ -16,11 +16,10 @@ from server.api.schemas import AnalysisView, ErrorBody, GameReview, RecordBody
 from server.db.models import FinishedGameRow
 from server.db.records import load_finished_game
 from server.db.session import SessionDep
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.review.analysis import Analyses
 from server.review.records import GameFacts, notation, read_record, review
 from server.rooms.model import AnyGame
-from server.rooms.service import RoomService
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody} for status in (400, 404, 409, 413, 429, 503)
@@ -40,7 +39,7 @@ AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
 def _row(session: Session, game_id: str) -> FinishedGameRow:
     row = session.get(FinishedGameRow, game_id)
     if row is None:
-        raise ApiError("game_not_found", "no finished game with this id")
+        raise Refusal("game_not_found", "no finished game with this id")
     return row
 
 
@@ -48,7 +47,7 @@ async def _stored(request: Request, game_id: str) -> AnyGame:
     """The finished game ``game_id``, read off the event loop."""
     row = await asyncio.to_thread(load_finished_game, request.app.state.engine, game_id)
     if row is None:
-        raise ApiError("game_not_found", "no finished game with this id")
+        raise Refusal("game_not_found", "no finished game with this id")
     return read_record(json.loads(row.record))
 
 
@@ -95,23 +94,12 @@ def record_download(
     )
 
 
-async def _count_start(rooms: RoomService, client: str, limit: int) -> None:
-    """Starting analyses is limited per client address, like creating rooms."""
-    hits = await rooms.store.count_hit("analysis", client, 60)
-    if hits.count > limit:
-        raise ApiError(
-            "rate_limited",
-            "too many analyses asked for from your address; wait",
-            retry_after=hits.retry_after,
-        )
-
-
 @router.post("/api/analysis", summary="Start (or read) the analysis of a record")
 async def start_analysis(
     analyses: AnalysesDep, rooms: RoomServiceDep, client: ClientAddressDep, body: RecordBody
 ) -> AnalysisView:
     game = read_record(body.record)
-    await _count_start(rooms, client, rooms.settings.room_creations_per_minute)
+    await rooms.analysis_allowed(client)
     return await analyses.start(game)
 
 
@@ -131,7 +119,7 @@ async def start_game_analysis(
     game_id: GameId,
 ) -> AnalysisView:
     game = await _stored(request, game_id)
-    await _count_start(rooms, client, rooms.settings.room_creations_per_minute)
+    await rooms.analysis_allowed(client)
     return await analyses.start(game)
 
 

@@ -20,8 +20,8 @@ from server.api.schemas import (
     SeatGrant,
     YourSeat,
 )
-from server.errors import ApiError, ErrorCode
 from server.protocol import Hint, MakeMove, RoomAction, event_message_adapter, play_command
+from server.refusals import ErrorCode, Refusal
 from server.review.records import game_name, position_at, read_record
 from server.rooms.model import RoomOptions
 from server.rooms.service import Done, Granted, RoomService, seat_of
@@ -79,7 +79,7 @@ async def create_room(
     if request.from_ is not None:
         position = position_at(read_record(request.from_.record), request.from_.ply)
         if game_name(position) != request.game:
-            raise ApiError("bad_record", f"the record is not a {request.game} game")
+            raise Refusal("bad_record", f"the record is not a {request.game} game")
     asked = RoomOptions(
         game=request.game,
         mode=request.mode,
@@ -154,7 +154,7 @@ async def make_move(
 ) -> ActionResult:
     await rooms.rest_move_allowed(room_id, token)
     message = MakeMove(type="move", move=body.move, version=body.version, move_id=body.move_id)
-    return _result(await rooms.command(room_id, token, play_command(message)))
+    return _result(await rooms.execute(room_id, token, play_command(message)))
 
 
 @router.post(
@@ -180,7 +180,7 @@ async def room_action(
 ) -> ActionResult:
     if isinstance(action, Hint):
         return _result(await rooms.hint(room_id, token))
-    return _result(await rooms.command(room_id, token, action))
+    return _result(await rooms.execute(room_id, token, action))
 
 
 @router.get(
@@ -200,7 +200,8 @@ async def room_events(
     subscribed = False
     try:
         if wait > 0:
-            await rooms.load(room_id)
+            loaded = await rooms.load(room_id)
+            waiter.computer_room = loaded.room.mode == "computer"
             await hub.join(waiter)
             subscribed = True
         caught = await rooms.catch_up(room_id, since)

@@ -31,7 +31,7 @@ from sqlmodel import Session
 from core.review import Limits
 from server.api.schemas import AnalysisView, PositionAnalysis
 from server.db.models import AnalysisRow
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.review.records import game_name, read_record
 from server.review.worker import analyse_position_json
 from server.rooms.computer import ComputerPlayer
@@ -103,7 +103,7 @@ class Analyses:
         if key not in self._running and len(self._running) >= RUNNING_PER_WORKER * self.workers:
             found = await asyncio.to_thread(self._load, key)
             if found is None or found.status == "failed" or self._stale(found):
-                raise ApiError("busy", "the server is analysing other games; try again shortly")
+                raise Refusal("busy", "the server is analysing other games; try again shortly")
         row, claimed = await asyncio.to_thread(self._claim, key, game)
         if claimed and row.status == "running" and key not in self._running:
             self._running[key] = asyncio.create_task(self._run(key, game.to_json()))
@@ -114,7 +114,7 @@ class Analyses:
         that died starts again (a failed one only when started again)."""
         row = await asyncio.to_thread(self._load, key)
         if row is None:
-            raise ApiError("analysis_not_found", "no analysis with this id; start one first")
+            raise Refusal("analysis_not_found", "no analysis with this id; start one first")
         if self._stale(row) and key not in self._running:
             return await self.start(read_record(json.loads(row.record)))
         return view(row)

@@ -14,7 +14,7 @@ from core.errors import TetradError
 from core.notation import read_record as split_record
 from core.registry import parse_record, replay
 from server.api.schemas import GameReview, ReviewMove, ReviewResult, ReviewSeat
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.rooms.boards import board_view, move_event
 from server.rooms.model import AnyGame, GameName, Level, Mode
 
@@ -39,9 +39,9 @@ def read_record(data: str | Mapping[str, Any]) -> AnyGame:
             _check_size("dots", data.get("width", 20), data.get("height", 20))
         return replay(data)
     except TetradError as error:
-        raise ApiError("bad_record", error.reason) from error
+        raise Refusal("bad_record", error.reason) from error
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
-        raise ApiError("bad_record", f"this is not a game record: {error}") from error
+        raise Refusal("bad_record", f"this is not a game record: {error}") from error
 
 
 def _check_size(game: str, width: object, height: object) -> None:
@@ -49,9 +49,9 @@ def _check_size(game: str, width: object, height: object) -> None:
     if limit is None:
         return  # the registry names the unknown game
     if not isinstance(width, int) or not isinstance(height, int):
-        raise ApiError("bad_record", "the board size must be whole numbers")
+        raise Refusal("bad_record", "the board size must be whole numbers")
     if not (1 <= width <= limit and 1 <= height <= limit):
-        raise ApiError("bad_record", f"a {game} board here is at most {limit}x{limit}")
+        raise Refusal("bad_record", f"a {game} board here is at most {limit}x{limit}")
 
 
 def start_of(game: AnyGame) -> AnyGame:
@@ -66,7 +66,7 @@ def position_at(game: AnyGame, ply: int) -> AnyGame:
     """The position after the first ``ply`` moves of ``game`` (``bad_record`` past its end)."""
     moves = game.moves
     if ply > len(moves):
-        raise ApiError("bad_record", f"the record has {len(moves)} moves, not {ply}")
+        raise Refusal("bad_record", f"the record has {len(moves)} moves, not {ply}")
     state = start_of(game)
     for move in moves[:ply]:
         state = state.play(move)

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.rooms.ai_worker import choose_move_json, hint_json, start_worker
 
 T = TypeVar("T")
@@ -63,7 +63,7 @@ class ComputerPlayer:
                 if attempt == 1:
                     raise
             except ImportError as error:
-                raise ApiError("unavailable", "the computer player is not installed") from error
+                raise Refusal("unavailable", "the computer player is not installed") from error
         raise AssertionError("unreachable")
 
     def warm(self) -> None:

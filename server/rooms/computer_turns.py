@@ -1,38 +1,67 @@
 """The computer's turns: think in the AI process pool, then play like any seat.
 
-Exactly one process thinks for a room at a time, under a short Redis lease it keeps
-refreshing; if that process dies, the lease expires and the next request, reconnect or
-presence round starts the turn again.
+The room service starts a turn after a commit that leaves the computer to move (and the
+presence rounds start one again for a room whose thinker died: see
+:mod:`server.rooms.presence`). Exactly one process thinks for a room at a time, under a
+short lease it keeps refreshing; if that process dies, the lease expires and the next round
+that sees the computer still to move starts the turn again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 
-from server.errors import ApiError
+from core.game import Player
+from server.refusals import Refusal
 from server.rooms.computer import ComputerPlayer
-from server.rooms.model import PlayMove
-from server.rooms.service import RoomService, seed
+from server.rooms.model import Command, PlayMove
+from server.rooms.repository import RoomRepository
+from server.rooms.stores import LeaseStore
+from server.settings import Settings
 
 log = logging.getLogger("tetrad.computer")
 
+Play = Callable[[str, Command, Player], Awaitable[object]]
+"""How a turn plays its move: the room service's ``execute`` for the computer's seat."""
+
+
+def seed(room_id: str, version: int) -> int:
+    """The computer's randomness for one position of one room: reproducible."""
+    digest = hashlib.sha256(f"{room_id}:{version}".encode()).digest()
+    return int.from_bytes(digest[:4])
+
 
 class ComputerTurns:
-    def __init__(self, service: RoomService, computer: ComputerPlayer) -> None:
-        self.service = service
+    def __init__(
+        self,
+        repository: RoomRepository,
+        play: Play,
+        leases: LeaseStore,
+        computer: ComputerPlayer,
+        settings: Settings,
+        on_think: Callable[[float], None] = lambda seconds: None,
+    ) -> None:
+        self.repository = repository
+        self._play = play
+        self.leases = leases
         self.computer = computer
+        self.settings = settings
+        self.on_think = on_think
         self.process_id = uuid.uuid4().hex
         self._running: dict[str, asyncio.Task[None]] = {}
 
-    def schedule(self, room_id: str) -> None:
-        """Make sure someone plays the computer's turn in ``room_id``."""
+    def start(self, room_id: str) -> None:
+        """Make sure someone plays the computer's turn in ``room_id`` (at most one task per
+        room in this process; the lease keeps it to one process)."""
         task = self._running.get(room_id)
         if task is not None and not task.done():
             return
-        task = asyncio.ensure_future(self.play(room_id))
+        task = asyncio.ensure_future(self._take(room_id))
         self._running[room_id] = task
         task.add_done_callback(lambda _: self._running.pop(room_id, None))
 
@@ -44,19 +73,20 @@ class ComputerTurns:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    async def play(self, room_id: str) -> None:
-        store = self.service.store
+    async def _take(self, room_id: str) -> None:
         owner = f"{self.process_id}:{uuid.uuid4().hex[:8]}"
-        ttl = self.service.settings.ai_lease_seconds
+        ttl = self.settings.ai_lease_seconds
         for _ in range(4):
-            if not await store.acquire_lease(room_id, owner, ttl):
+            if not await self.leases.acquire(room_id, owner, ttl):
                 return
             keeper = asyncio.ensure_future(self._keep_lease(room_id, owner, ttl))
             try:
                 await self._think_while_computer_to_move(room_id)
-            except ApiError as error:
-                if error.code != "room_not_found":
-                    log.warning("computer turn failed", extra={"room": room_id, "code": error.code})
+            except Refusal as refusal:
+                if refusal.code != "room_not_found":
+                    log.warning(
+                        "computer turn failed", extra={"room": room_id, "code": refusal.code}
+                    )
                 return
             except Exception:
                 log.exception("computer turn failed", extra={"room": room_id})
@@ -64,9 +94,9 @@ class ComputerTurns:
             finally:
                 keeper.cancel()
                 with contextlib.suppress(Exception):
-                    await store.release_lease(room_id, owner)
+                    await self.leases.release(room_id, owner)
             # A move may have landed between our last look and the release: look again.
-            loaded = await self.service.repository.reload(room_id)
+            loaded = await self.repository.reload(room_id)
             if not loaded.room.computer_to_move:
                 return
 
@@ -74,12 +104,11 @@ class ComputerTurns:
         while True:
             await asyncio.sleep(ttl / 3)
             with contextlib.suppress(Exception):
-                await self.service.store.refresh_lease(room_id, owner, ttl)
+                await self.leases.refresh(room_id, owner, ttl)
 
     async def _think_while_computer_to_move(self, room_id: str) -> None:
-        service = self.service
         while True:
-            loaded = await service.repository.reload(room_id)
+            loaded = await self.repository.reload(room_id)
             room = loaded.room
             seat = room.computer_seat
             if seat is None or not room.computer_to_move:
@@ -88,15 +117,13 @@ class ComputerTurns:
                 room.game.to_json(),
                 room.level or "normal",
                 seed(room_id, loaded.version),
-                service.settings.ai_time_limit,
+                self.settings.ai_time_limit,
             )
-            service.metrics.on_ai_think(seconds)
+            self.on_think(seconds)
             move = room.game.move_from_json(wire)
             try:
-                await service.execute(
-                    room_id, None, PlayMove(move, version=loaded.version), seat=seat
-                )
-            except ApiError as error:
-                if error.code == "stale_version":
+                await self._play(room_id, PlayMove(move, version=loaded.version), seat)
+            except Refusal as refusal:
+                if refusal.code == "stale_version":
                     continue  # the room changed while thinking (undo, new game): look again
                 raise

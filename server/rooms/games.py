@@ -7,7 +7,7 @@ from typing import Any
 
 from core.errors import TetradError
 from core.registry import game_kind, replay
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.rooms.model import AnyGame, Move
 
 
@@ -16,9 +16,9 @@ def new_game(game: str, options: dict[str, Any]) -> AnyGame:
     try:
         return game_kind(game).new_game(**options)
     except TetradError as error:
-        raise ApiError("invalid_options", error.reason) from error
+        raise Refusal("invalid_options", error.reason) from error  # any core error here
     except (TypeError, ImportError) as error:
-        raise ApiError("invalid_options", f"{game} does not accept these options") from error
+        raise Refusal("invalid_options", f"{game} does not accept these options") from error
 
 
 def from_record(record: dict[str, Any]) -> AnyGame:

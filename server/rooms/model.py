@@ -7,14 +7,14 @@ into what clients receive.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal
 
 from core.boxes import Line
 from core.dots import Point
 from core.game import GameState, Player
-from server.errors import ErrorCode
+from server.refusals import Refusal
 
 GameName = Literal["boxes", "dots"]
 Mode = Literal["computer", "local", "live", "correspondence"]
@@ -27,6 +27,9 @@ FirstMover = Literal["me", "opponent", "random"]
 guest) or ``random`` (drawn by lot)."""
 
 FRIEND_MODES: tuple[Mode, ...] = ("live", "correspondence")
+"""Two people, each holding a seat's token."""
+ONE_HUMAN_MODES: tuple[Mode, ...] = ("computer", "local")
+"""One person: against the computer, or both seats on one device."""
 
 AnyGame = GameState[Any]
 Move = Line | Point
@@ -130,6 +133,16 @@ class Room:
     @property
     def is_friend_room(self) -> bool:
         return self.mode in FRIEND_MODES
+
+    @property
+    def has_one_human(self) -> bool:
+        """One person plays here (against the computer, or both seats on one device)."""
+        return self.mode in ONE_HUMAN_MODES
+
+    def presence_slot(self, seat: Player) -> Player:
+        """Where the presence of whoever holds ``seat`` is kept: by seat in friend rooms;
+        in a room of one person, always slot 0, since a new game may swap their seat."""
+        return 0 if self.has_one_human else seat
 
     @property
     def guest_joined(self) -> bool:
@@ -305,14 +318,6 @@ class Change:
     """Live rooms: the seat that must be connected at the instant of the commit."""
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """A command the rules refuse: a stable code and a sentence for people."""
-
-    code: ErrorCode
-    message: str
-    details: dict[str, Any] = field(default_factory=dict)
-
-
 Decision = Change | Refusal | None
-"""None: nothing to do (the command asks for what already is)."""
+"""None: nothing to do (the command asks for what already is). A refusal is returned, not
+raised: the service decides what to do with it."""

@@ -1,7 +1,7 @@
 """The durable way from a finished game to the database.
 
 The commit that ends a game also appends its record to the room's outbox in Redis, in the
-same atomic step (:mod:`server.store.room_store`). A drainer in every server process writes
+same atomic step (:class:`server.rooms.stores.RoomStore`). A drainer in every server process writes
 outbox records to the database with an idempotent insert and removes them only once
 written, retrying with backoff while the database is down. So a record is never lost: not
 when the database is unreachable or slow, and not when a process dies at any instant.
@@ -14,8 +14,9 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from server.background import Background
 from server.db.records import FinishedGame
-from server.store.room_store import RoomStore
+from server.rooms.stores import OutboxStore
 
 log = logging.getLogger("tetrad.outbox")
 
@@ -26,7 +27,7 @@ SWEEP_EVERY = 60
 class OutboxDrainer:
     def __init__(
         self,
-        store: RoomStore,
+        store: OutboxStore,
         write: Callable[[FinishedGame], Awaitable[bool]],
         *,
         interval: float = 5.0,
@@ -42,17 +43,8 @@ class OutboxDrainer:
         """Records found waiting in the last round (0 once all are written)."""
         self.failing = False
         self._kicked = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._rounds = 0
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="tetrad-outbox")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        self.background = Background("outbox", self._run)
 
     def kick(self) -> None:
         """A record was just added: drain now rather than at the next interval."""
@@ -82,16 +74,16 @@ class OutboxDrainer:
     async def drain(self) -> int:
         """Write every waiting record; returns how many were written."""
         self._rounds += 1
-        rooms = set(await self.store.outbox_rooms())
+        rooms = set(await self.store.rooms())
         if self._rounds % SWEEP_EVERY == 1:
-            rooms.update(await self.store.sweep_outboxes())
-        waiting = [(room_id, await self.store.outbox_records(room_id)) for room_id in sorted(rooms)]
+            rooms.update(await self.store.sweep())
+        waiting = [(room_id, await self.store.records(room_id)) for room_id in sorted(rooms)]
         self._count(sum(len(records) for _, records in waiting))
         written = 0
         for room_id, records in waiting:
             for text in records:
                 await self.write(FinishedGame.from_json(text))
-            await self.store.outbox_done(room_id, records)
+            await self.store.done(room_id, records)
             written += len(records)
             self._count(self.backlog - len(records))
         return written

@@ -1,20 +1,204 @@
-"""Publishing who is connected to a room and how many watch it."""
+"""Presence: who is connected to a room and how many watch it, kept true by rounds.
+
+A connection of this process that listens to a room (a websocket; a long poll) is an
+:class:`Attendee`. A player's connection holds its room's **presence slot**: by seat in a
+friend room, slot 0 in a room of one person (:meth:`server.rooms.model.Room.presence_slot`);
+a new connection for the same slot takes it over, and the old one is closed with
+``taken_over`` by whichever process holds it. Spectators are counted, not listed.
+
+Every ``heartbeat_seconds`` one round (per batch of rooms) refreshes the slots and spectators
+this process holds and reads who holds each slot, then:
+
+* a slot whose key now names another connection was taken over elsewhere and the notice was
+  missed: that connection is closed; an expired key is claimed again;
+* a change in who is connected or how many watch (another process died, its keys expired) is
+  published as a ``presence`` message;
+* a room that is gone closes its connections with ``room_gone``;
+* a computer room whose thinker died (the computer to move, and nobody holds the lease) gets
+  its turn started again.
+"""
 
 from __future__ import annotations
 
-from server.protocol import encode
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+from server.protocol import CLOSE_ROOM_GONE, CLOSE_TAKEN_OVER, encode
+from server.refusals import Refusal
 from server.rooms import views
-from server.rooms.service import RoomService
+from server.rooms.computer_turns import ComputerTurns
+from server.rooms.repository import RoomRepository
+from server.rooms.stores import LeaseStore, PresenceQuery, PresenceStore, RoomStore
+from server.settings import Settings
+
+log = logging.getLogger("tetrad.presence")
+
+BATCH = 256
 
 
-async def publish_presence(service: RoomService, room_id: str) -> None:
-    """Tell every socket of the room, on every process, who is connected now."""
-    loaded, presence = await service.presence_of(room_id)
-    message = views.presence_message(loaded.room, loaded.version, presence)
-    await service.store.publish(room_id, "presence", loaded.version, encode(message))
+class Attendee(Protocol):
+    """A connection of this process that listens to one room."""
+
+    room_id: str
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def presence_slot(self) -> int | None:
+        """The presence slot this connection holds (None: a spectator, a long poll)."""
+
+    @property
+    def ready(self) -> bool:
+        """Welcomed: its slot (if any) has been claimed, so presence may be kept for it."""
+
+    @property
+    def closing(self) -> bool: ...
+
+    @property
+    def watching(self) -> bool:
+        """A spectator websocket, counted in the room's spectators (long polls are not)."""
+
+    @property
+    def computer_room(self) -> bool:
+        """It listens to a room where the computer plays (its turns are watched over)."""
+
+    def close(self, code: int, reason: str) -> None: ...
 
 
-async def publish_takeover(service: RoomService, room_id: str, seat: int, connection: str) -> None:
-    """Ask whichever process holds ``seat`` on another connection to close it."""
-    payload = f'{{"action":"takeover","seat":{seat},"connection":"{connection}"}}'
-    await service.store.publish(room_id, "control", 0, payload)
+Watched = Sequence[tuple[str, Sequence[Attendee]]]
+"""The rooms this process watches, each with its attendees here."""
+
+Report = Callable[[BaseException, str], bool]
+"""Tells the outage watch about an error; True if it was a storage outage (logged there)."""
+
+
+class Presence:
+    def __init__(
+        self,
+        store: PresenceStore,
+        rooms: RoomStore,
+        leases: LeaseStore,
+        repository: RoomRepository,
+        turns: ComputerTurns,
+        settings: Settings,
+    ) -> None:
+        self.store = store
+        self.rooms = rooms
+        self.leases = leases
+        self.repository = repository
+        self.turns = turns
+        self.settings = settings
+        self._seen: dict[str, tuple[bool, bool, int]] = {}
+
+    async def arrive(self, attendee: Attendee) -> None:
+        """``attendee`` joins its room: it claims its slot (a takeover notice tells any other
+        holder to close) or is counted as a spectator; everybody hears of it."""
+        room_id, ttl = attendee.room_id, self.settings.presence_ttl_seconds
+        slot = attendee.presence_slot
+        if slot is not None:
+            await self.store.claim(room_id, slot, attendee.id, ttl)
+            notice = f'{{"action":"takeover","slot":{slot},"connection":"{attendee.id}"}}'
+            await self.store.publish(room_id, "control", 0, notice)
+        elif attendee.watching:
+            await self.store.add_spectator(room_id, attendee.id, ttl)
+        await self.publish(room_id)
+
+    async def depart(self, attendee: Attendee) -> None:
+        """``attendee`` left: give up its slot (if it still holds it) or its place among the
+        spectators, and tell everybody."""
+        slot, room_id = attendee.presence_slot, attendee.room_id
+        if slot is not None:
+            changed = await self.store.release(room_id, slot, attendee.id)
+        elif attendee.watching:
+            changed = await self.store.remove_spectator(room_id, attendee.id)
+        else:
+            changed = False
+        if changed:
+            await self.publish(room_id)
+
+    async def now(self, room_id: str) -> views.Presence:
+        found = await self.store.read(room_id)
+        return views.Presence(found.connected, found.spectators)
+
+    async def publish(self, room_id: str) -> None:
+        """Tell every socket of the room, on every process, who is connected now."""
+        loaded = await self.repository.get(room_id)
+        message = views.presence_message(loaded.room, loaded.version, await self.now(room_id))
+        await self.store.publish(room_id, "presence", loaded.version, encode(message))
+
+    async def round(self, watched: Watched, report: Report) -> None:
+        """One pass over every room this process watches (see the module's account)."""
+        for gone in set(self._seen) - {room for room, _ in watched}:
+            del self._seen[gone]
+        for start in range(0, len(watched), BATCH):
+            await self._batch(watched[start : start + BATCH], report)
+
+    async def _batch(self, watched: Watched, report: Report) -> None:
+        ttl = self.settings.presence_ttl_seconds
+        queries, holders = [], []
+        for room_id, attendees in watched:
+            seated = [
+                (conn.presence_slot, conn)
+                for conn in attendees
+                # A socket still saying hello has not claimed its slot: the key may still
+                # name the tab it is taking over from, which is no sign of a takeover.
+                if conn.presence_slot is not None and conn.ready and not conn.closing
+            ]
+            holders.append(seated)
+            queries.append(
+                PresenceQuery(
+                    room_id=room_id,
+                    slots=[(slot, conn.id) for slot, conn in seated],
+                    ttl=ttl,
+                    spectators=[c.id for c in attendees if c.watching and not c.closing],
+                )
+            )
+        room_ids = [query.room_id for query in queries]
+        exists = await self.rooms.exist(room_ids)
+        answers = await self.store.round(queries)
+        computer_rooms = [
+            room_id
+            for (room_id, attendees), found in zip(watched, exists, strict=True)
+            if found and any(conn.computer_room for conn in attendees)
+        ]
+        thinking = dict(zip(computer_rooms, await self.leases.held(computer_rooms), strict=True))
+        for (room_id, attendees), seated, found, answer in zip(
+            watched, holders, exists, answers, strict=True
+        ):
+            if not found:
+                for attendee in list(attendees):
+                    attendee.close(CLOSE_ROOM_GONE, "room_gone")
+                continue
+            held = list(answer.holders)
+            for (slot, conn), refreshed in zip(seated, answer.refreshed, strict=True):
+                if refreshed:
+                    continue
+                holder = held[slot]
+                if holder is not None and holder != conn.id:
+                    conn.close(CLOSE_TAKEN_OVER, "taken_over")
+                    continue
+                await self.store.claim(room_id, slot, conn.id, ttl)
+                held[slot] = conn.id
+            seen = (held[0] is not None, held[1] is not None, answer.spectators)
+            before = self._seen.get(room_id)
+            self._seen[room_id] = seen
+            if before is not None and before != seen:
+                await self._quietly(self.publish(room_id), room_id, report)
+            if thinking.get(room_id) is False:
+                await self._quietly(self._restart_computer(room_id), room_id, report)
+
+    async def _restart_computer(self, room_id: str) -> None:
+        loaded = await self.repository.get(room_id)
+        if loaded.room.computer_to_move:
+            self.turns.start(room_id)
+
+    async def _quietly(self, action: Awaitable[None], room_id: str, report: Report) -> None:
+        try:
+            await action
+        except Refusal:
+            return  # the room went away meanwhile; the next round closes its sockets
+        except Exception as error:
+            if not report(error, "presence"):
+                log.exception("presence action failed", extra={"room": room_id})

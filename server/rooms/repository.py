@@ -20,7 +20,7 @@ from core.boxes import BoxesState, Line
 from core.dots import DotsState, Point
 from core.errors import TetradError
 from core.game import ending_from_json
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.rooms import games
 from server.rooms.model import (
     AnyGame,
@@ -31,7 +31,7 @@ from server.rooms.model import (
     Room,
     SeatRecord,
 )
-from server.store.room_store import Commit, CommitResult, RoomStore
+from server.rooms.stores import Commit, CommitResult, RoomStore
 
 ROOMS_CACHED = 4096
 
@@ -73,7 +73,7 @@ class RoomRepository:
             stored = None
         if stored is None:
             self.forget(room_id)
-            raise ApiError("room_not_found", "no such room (it may have expired)")
+            raise Refusal("room_not_found", "no such room (it may have expired)")
         meta = json.loads(stored.meta)
         base = cached.room.game if cached is not None and stored.moves_from else None
         room = room_from_meta(meta, stored.moves, base)

@@ -12,12 +12,13 @@ import functools
 from dataclasses import replace
 from typing import Any
 
-from core.errors import IllegalMove, InvalidMove, TetradError
+from core.errors import TetradError
 from core.game import Player
-from server.errors import ApiError
+from server.refusals import Refusal
 from server.rooms import daily, games
 from server.rooms.model import (
     FRIEND_MODES,
+    ONE_HUMAN_MODES,
     Accept,
     Action,
     AnyGame,
@@ -40,7 +41,6 @@ from server.rooms.model import (
     PendingRequest,
     PlayMove,
     PreviousGame,
-    Refusal,
     Requested,
     RequestKind,
     Resign,
@@ -75,8 +75,8 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
             game = games.new_game("boxes", {**options, "lines": lines})
         else:
             game = games.new_game(asked.game, asked.options)
-    except ApiError as error:
-        return Refusal(error.code, error.message)
+    except Refusal as refusal:
+        return refusal
     if asked.daily:
         mode: Mode = "computer"
         level: Level | None = daily.DAILY_LEVEL
@@ -115,7 +115,7 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
 def _refuse_position(asked: RoomOptions) -> Refusal | None:
     """Why a room may not continue the game ``asked.position``, or None if it may."""
     assert asked.position is not None
-    if asked.daily or asked.mode not in ("computer", "local"):
+    if asked.daily or asked.mode not in ONE_HUMAN_MODES:
         return Refusal("invalid_options", "only computer and local rooms continue a game")
     if asked.position.is_over:
         return Refusal("bad_record", "the game is over at this position")
@@ -209,7 +209,7 @@ def _allowed_with_a_friend(
 
 def refuse_hint(room: Room, seat: Player) -> Refusal | None:
     """Why ``seat`` may not ask for a hint now, or None if it may."""
-    if room.mode not in ("computer", "local"):
+    if not room.has_one_human:
         return Refusal("not_allowed", "hints exist only against the computer and on one device")
     if room.daily:
         return Refusal("not_allowed", "the daily board has no hints")
@@ -228,7 +228,7 @@ def _play(room: Room, version: int, seat: Player, command: PlayMove) -> Decision
     if command.version is not None and command.version != version:
         return Refusal(
             "stale_version", f"the room is at version {version}, not {command.version}",
-            {"version": version},
+            version=version,
         )  # fmt: skip
     if game.is_over:
         return Refusal("game_over", "the game is over; offer a restart for a new one")
@@ -237,19 +237,15 @@ def _play(room: Room, version: int, seat: Player, command: PlayMove) -> Decision
         return Refusal("not_your_turn", f"it is seat {game.to_move}'s turn")
     try:
         after = game.play(command.move)
-    except InvalidMove as error:
-        return Refusal("invalid_move", error.reason)
-    except IllegalMove as error:
-        return Refusal("illegal_move", error.reason)
     except TetradError as error:
-        return Refusal("invalid_move", error.reason)
+        return Refusal.of(error)
     require_present: Player | None = None
     if room.mode == "live":
         require_present = other(seat)
         if not room.seats[require_present].taken:
             return Refusal(
                 "opponent_offline", "nobody has joined yet; a live move needs both players",
-                {"seat": require_present},
+                seat=require_present,
             )  # fmt: skip
     cancelled: tuple[Event, ...] = tuple(Declined(r.kind, None) for r in room.requests)
     event = MoveMade(actor, command.move, command.move_id)
@@ -335,7 +331,7 @@ def _restart(room: Room, seats: tuple[SeatRecord, SeatRecord] | None = None) -> 
     """A new game from the room's starting position; seats and colours stay unless given.
     Against the computer and on one device the replaced game is kept for undo."""
     previous = room.previous
-    if room.mode in ("computer", "local") and room.game.moves:
+    if room.has_one_human and room.game.moves:
         previous = PreviousGame(room.game_number, room.seats, room.game)
     number = room.game_number + 1
     restarted = replace(
@@ -394,7 +390,7 @@ def _undo_point(room: Room, seat: Player) -> int | None:
 def _undo(room: Room, seat: Player) -> Decision:
     """Against the computer: take back your last move and the computer's replies; on one
     device: the last move. Right after a new game, undo brings the replaced game back."""
-    if room.mode not in ("computer", "local"):
+    if not room.has_one_human:
         return Refusal("not_allowed", "undo exists only against the computer and on one device")
     if room.daily:
         return Refusal("not_allowed", "the daily board has no undo")

@@ -1,7 +1,11 @@
 """The room service: orchestration only. It resolves seats, asks the rules
 (:mod:`server.rooms.rules`) what a command does, commits the change through the repository
 and reports what happened; the rules of rooms live in the reducer, the rules of the games in
-``core``, and the computer's turns in :mod:`server.rooms.computer_turns`.
+``core``. It receives its storage, one small store per concern
+(:class:`server.rooms.stores.Stores`), and owns the parts that act on it: the repository,
+presence (:mod:`server.rooms.presence`) and the computer's turns
+(:mod:`server.rooms.computer_turns`), which it starts after each commit that leaves the
+computer to move.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import functools
 import hashlib
 import hmac
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -18,10 +23,11 @@ from typing import Any
 
 from core.game import Player
 from server.db.records import FinishedGame
-from server.errors import ApiError
 from server.protocol import HintView, RoomSnapshot, hint_adapter
+from server.refusals import Refusal
 from server.rooms import daily, history, rules, views
 from server.rooms.computer import ComputerPlayer
+from server.rooms.computer_turns import ComputerTurns, seed
 from server.rooms.history import CatchUp
 from server.rooms.model import (
     Change,
@@ -31,14 +37,13 @@ from server.rooms.model import (
     MoveMade,
     Opening,
     PlayMove,
-    Refusal,
     Room,
     RoomOptions,
 )
+from server.rooms.presence import Presence
 from server.rooms.repository import LoadedRoom, RoomRepository
-from server.rooms.views import Presence
+from server.rooms.stores import Stores
 from server.settings import Settings
-from server.store.room_store import RoomStore
 
 log = logging.getLogger("tetrad.rooms")
 
@@ -116,26 +121,34 @@ def command_key(room: Room, seat: Player, command_id: str) -> str:
 class RoomService:
     def __init__(
         self,
-        store: RoomStore,
+        stores: Stores,
         settings: Settings,
         computer: ComputerPlayer,
         *,
         metrics: RoomMetrics | None = None,
         on_finished: Callable[[], None] = lambda: None,
-        on_computer_turn: Callable[[str], None] = lambda room_id: None,
         full: Callable[[], bool] = lambda: False,
     ) -> None:
-        self.store = store
-        self.repository = RoomRepository(store)
+        self.stores = stores
+        self.repository = RoomRepository(stores.rooms)
         self.settings = settings
         self.computer = computer
         self.metrics = metrics or RoomMetrics()
         self.on_finished = on_finished
         """Called after a commit that put a finished game in the outbox."""
-        self.on_computer_turn = on_computer_turn
-        """Called after a commit that leaves the computer to move."""
         self.full = full
-        """Whether Redis holds all the operator allows (see server.store.memory)."""
+        """Whether Redis holds all the operator allows (see server.store.memory_watch)."""
+        self.turns = ComputerTurns(
+            self.repository,
+            self._computer_plays,
+            stores.leases,
+            computer,
+            settings,
+            on_think=self.metrics.on_ai_think,
+        )
+        self.presence = Presence(
+            stores.presence, stores.rooms, stores.leases, self.repository, self.turns, settings
+        )
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -155,32 +168,24 @@ class RoomService:
     async def snapshot(self, room_id: str) -> tuple[LoadedRoom, RoomSnapshot]:
         """The room as it is now, with presence and expiry."""
         loaded = await self.repository.reload(room_id)
-        found = await self.store.presence(room_id)
-        expires = None if found.ttl_ms is None else max(0, -(-found.ttl_ms // 1000))
-        presence = Presence(found.connected, found.spectators)
-        snapshot = views.snapshot(loaded.room, loaded.version, presence, expires)
-        if loaded.room.computer_to_move:
-            self.on_computer_turn(room_id)
-        return loaded, snapshot
+        presence = await self.presence.now(room_id)
+        left = await self.stores.rooms.expires_in(room_id)
+        expires = None if left is None else math.ceil(left)
+        return loaded, views.snapshot(loaded.room, loaded.version, presence, expires)
 
     async def catch_up(self, room_id: str, since: int | None) -> CatchUp:
         """What brings a client holding version ``since`` (None: nothing) up to date: the
         events after it, or a snapshot (see :mod:`server.rooms.history`)."""
         if since is not None:
-            stored = await self.store.events_after(room_id, since)
+            stored = await self.stores.rooms.events_after(room_id, since)
             if stored.version == 0:
                 self.repository.forget(room_id)
-                raise ApiError("room_not_found", "no such room (it may have expired)")
+                raise Refusal("room_not_found", "no such room (it may have expired)")
             events = history.events_after(since, stored.version, stored.messages)
             if events is not None:
                 return CatchUp(stored.version, events)
         loaded, snapshot = await self.snapshot(room_id)
         return CatchUp(loaded.version, snapshot=snapshot)
-
-    async def presence_of(self, room_id: str) -> tuple[LoadedRoom, Presence]:
-        loaded = await self.repository.get(room_id)
-        found = await self.store.presence(room_id)
-        return loaded, Presence(found.connected, found.spectators)
 
     def invite_url(self, room: Room, base_url: str) -> str | None:
         if room.invite_code is None:
@@ -192,14 +197,8 @@ class RoomService:
 
     async def create(self, request: RoomOptions, client: str) -> Granted:
         if self.full():
-            raise ApiError("server_full", "this server holds all the games it can; try later")
-        hits = await self.store.count_hit("create", client, 60)
-        if hits.count > self.settings.room_creations_per_minute:
-            raise ApiError(
-                "rate_limited",
-                "too many rooms created from your address; wait",
-                retry_after=hits.retry_after,
-            )
+            raise Refusal("server_full", "this server holds all the games it can; try later")
+        await self._limit("create", client, self.settings.room_creations_per_minute, "rooms")
         token = new_token()
         for _ in range(5):
             opening = Opening(
@@ -217,14 +216,16 @@ class RoomService:
                 asked = replace(request, daily_player=hash_token(request.daily_player))
             room = rules.new_room(asked, opening)
             if isinstance(room, Refusal):
-                raise ApiError(room.code, room.message)
+                raise room
             first = next(i for i, s in enumerate(room.seats) if s.token_hash is not None)
             change = Change(room, (Joined(0 if first == 0 else 1),))
             messages = views.event_texts(room, room, change.events, 1)
             if await self.repository.create(room, messages):
                 break
         else:
-            raise ApiError("internal_error", "could not allocate a room id")
+            raise Refusal("internal_error", "could not allocate a room id")
+        if room.computer_to_move:
+            self.turns.start(room.id)
         self.metrics.on_room_created(room.game_name, room.mode)
         log.info("room created", extra={"room": room.id, "game": room.game_name, "mode": room.mode})
         _, snapshot = await self.snapshot(room.id)
@@ -237,21 +238,17 @@ class RoomService:
             return Granted(loaded.room, own, token, snapshot)
         code = loaded.room.invite_code
         if code is None or not hmac.compare_digest(code.encode(), invite_code.encode()):
-            raise ApiError("bad_invite", "this invite code does not open this room")
+            raise Refusal("bad_invite", "this invite code does not open this room")
         new_seat_token = new_token()
-        done = await self.execute(room_id, None, Join(hash_token(new_seat_token)))
+        await self.execute(room_id, None, Join(hash_token(new_seat_token)))
         loaded, snapshot = await self.snapshot(room_id)
         seat = seat_of(loaded.room, new_seat_token)
-        if seat is None or done.duplicate:
+        if seat is None:  # no seat was free: a spectator
             return Granted(loaded.room, None, None, snapshot)
         log.info("guest joined", extra={"room": room_id, "seat": seat})
         return Granted(loaded.room, seat, new_seat_token, snapshot)
 
     # -- commands ----------------------------------------------------------------------------
-
-    async def command(self, room_id: str, token: str | None, command: Command) -> Done:
-        """Do what the holder of ``token`` asks (a new game may have moved their seat)."""
-        return await self.execute(room_id, token, command)
 
     async def execute(
         self, room_id: str, token: str | None, command: Command, *, seat: Player | None = None
@@ -263,7 +260,7 @@ class RoomService:
             if seat is None and not isinstance(command, Join):
                 loaded, found = await self.seat_for(room_id, token)
                 if found is None:
-                    raise ApiError("bad_token", SEAT_TOKEN_NEEDED)
+                    raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
                 actor: Player = found
             else:
                 loaded = await self.repository.get(room_id)
@@ -272,23 +269,23 @@ class RoomService:
             key = _command_key(room, actor, command)
             decision = rules.decide(room, loaded.version, actor, command)
             if decision is None:
-                return Done(loaded.version, duplicate=isinstance(command, Join))
+                return Done(loaded.version)
             if isinstance(decision, Refusal):
-                if not checked and await self.store.version(room_id) != loaded.version:
+                if not checked and await self.stores.rooms.version(room_id) != loaded.version:
                     # Decided on an old copy: decide again on what the store holds now.
                     checked = True
                     await self.repository.reload(room_id)
                     continue
                 if key is not None:
                     assert isinstance(command, PlayMove)
-                    applied = await self.store.applied_command(room_id, key)
+                    applied = await self.stores.rooms.applied_command(room_id, key)
                     if applied.move is not None:
                         return _resent(command, applied.version, applied.move)
-                raise ApiError(decision.code, decision.message, **decision.details)
+                raise decision
             done = await self._commit(loaded, decision, key, command)
             if done is not None:
                 return done
-        raise ApiError("stale_version", "the room kept changing; reload and retry")
+        raise Refusal("stale_version", "the room kept changing; reload and retry")
 
     async def _commit(
         self, loaded: LoadedRoom, change: Change, key: str | None, command: Command
@@ -309,12 +306,12 @@ class RoomService:
         if result.status == "moved_on":
             return None
         if result.status == "gone":
-            raise ApiError("room_not_found", "no such room (it may have expired)")
+            raise Refusal("room_not_found", "no such room (it may have expired)")
         if result.status == "duplicate":
             assert isinstance(command, PlayMove) and result.played is not None
             return _resent(command, result.version, result.played)
         if result.status == "absent":
-            raise ApiError(
+            raise Refusal(
                 "opponent_offline",
                 "the other player is not connected; a live move needs both",
                 seat=change.require_present,
@@ -322,21 +319,21 @@ class RoomService:
         if isinstance(change.events[-1], MoveMade):
             self.metrics.on_move(after.game_name, after.mode)
         if finished is not None:
-            await self.store.mark_outbox(after.id)
+            await self.stores.outbox.mark(after.id)
             self.on_finished()
         if after.computer_to_move:
-            self.on_computer_turn(after.id)
+            self.turns.start(after.id)
         return Done(result.version, events=tuple(messages), committed_at=time.time())
 
     async def hint(self, room_id: str, token: str | None) -> Done:
         """The move the computer would make for the seat of ``token`` (nothing changes)."""
         loaded, seat = await self.seat_for(room_id, token)
         if seat is None:
-            raise ApiError("bad_token", SEAT_TOKEN_NEEDED)
+            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
         room = loaded.room
         refusal = rules.refuse_hint(room, seat)
         if refusal is not None:
-            raise ApiError(refusal.code, refusal.message)
+            raise Refusal(refusal.code, refusal.message)
         # The hint is always hard's analysis, whatever level the computer plays at.
         hint, seconds = await self.computer.hint(
             room.game.to_json(), seed(room.id, loaded.version), self.settings.ai_time_limit
@@ -344,32 +341,38 @@ class RoomService:
         self.metrics.on_ai_think(seconds)
         return Done(loaded.version, hint=hint_adapter.validate_python(hint))
 
+    async def _computer_plays(self, room_id: str, command: Command, seat: Player) -> Done:
+        return await self.execute(room_id, None, command, seat=seat)
+
     async def rest_move_allowed(self, room_id: str, token: str | None) -> None:
         """REST moves are limited per seat token (websocket messages per connection)."""
         subject = hash_token(token or "")[:32]
-        hits = await self.store.count_hit(f"rest-move:{room_id}", subject, 60)
-        if hits.count > self.settings.rest_moves_per_minute:
-            raise ApiError(
+        limit = self.settings.rest_moves_per_minute
+        await self._limit(f"rest-move:{room_id}", subject, limit, "moves over REST")
+
+    async def analysis_allowed(self, client: str) -> None:
+        """Starting analyses is limited per client address, like creating rooms."""
+        limit = self.settings.room_creations_per_minute
+        await self._limit("analysis", client, limit, "analyses")
+
+    async def _limit(self, bucket: str, subject: str, per_minute: int, what: str) -> None:
+        hits = await self.stores.limits.hit(bucket, subject, 60)
+        if hits.count > per_minute:
+            raise Refusal(
                 "rate_limited",
-                "too many moves over REST; slow down or use the websocket",
+                f"more than {per_minute} {what} a minute from you; wait",
                 retry_after=hits.retry_after,
             )
 
     async def touch(self, room: Room) -> None:
-        await self.store.touch(room.id, room.ttl_seconds)
-
-
-def seed(room_id: str, version: int) -> int:
-    """The computer's randomness for one position of one room: reproducible."""
-    digest = hashlib.sha256(f"{room_id}:{version}".encode()).digest()
-    return int.from_bytes(digest[:4])
+        await self.stores.rooms.touch(room.id, room.ttl_seconds)
 
 
 def _resent(command: PlayMove, version: int, played: str) -> Done:
     """A move id seen before: the same move again is a resend (done, nothing to do); another
     move under the same id is refused, never silently dropped."""
     if played != str(command.move):
-        raise ApiError(
+        raise Refusal(
             "move_id_reused",
             f"move id {command.move_id} was used for {played} in this game; "
             "choose a new id for a new move",

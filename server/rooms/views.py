@@ -55,11 +55,9 @@ def seat_views(room: Room, presence: Presence) -> tuple[SeatView, ...]:
     for index, seat in zip(SEATS, room.seats, strict=True):
         if seat.kind == "computer":
             taken, online = True, True
-        elif room.mode in ("local", "computer"):
-            # One human: their presence is kept as seat 0 whichever seat they play.
-            taken, online = True, presence.connected[0]
         else:
-            taken, online = seat.token_hash is not None, presence.connected[index]
+            taken = room.has_one_human or seat.token_hash is not None
+            online = presence.connected[room.presence_slot(index)]
         views.append(
             SeatView(
                 seat=index,

@@ -77,7 +77,3 @@ def outbox_index(prefix: str) -> str:
 
 def rate_key(prefix: str, bucket: str, subject: str) -> str:
     return f"{prefix}:rate:{bucket}:{subject}"
-
-
-def channel_prefix(prefix: str) -> str:
-    return f"{prefix}:{{"

@@ -9,8 +9,6 @@ seconds (on a cluster, added up over its primaries) and published as a metric.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +16,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
+from server.background import Background, every
 from server.store.redis_client import is_cluster
 
 log = logging.getLogger("tetrad.memory")
@@ -38,30 +37,22 @@ class MemoryWatch:
         redis: Redis,
         limit_bytes: int,
         *,
-        every: float = 10.0,
+        interval: float = 10.0,
         on_reading: Callable[[int], None] = lambda used: None,
     ) -> None:
         self.redis = redis
         self.limit_bytes = limit_bytes
-        self.every = every
+        self.interval = interval
         self.on_reading = on_reading
         self.used = 0
         """The last reading, in bytes (0 before the first)."""
-        self._task: asyncio.Task[None] | None = None
+        # An outage is reported by the requests it fails; the watch only tries again.
+        self.background = Background("memory", lambda: every(self.interval, self.read, _ignore))
 
     @property
     def full(self) -> bool:
         """Whether new rooms must wait: a limit is set and the last reading is over it."""
         return self.limit_bytes > 0 and self.used > self.limit_bytes
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="tetrad-memory")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
 
     async def read(self) -> int:
         was_full = self.full
@@ -77,8 +68,6 @@ class MemoryWatch:
             log.info("Redis memory is under its limit again: new rooms are welcome")
         return self.used
 
-    async def _run(self) -> None:
-        while True:
-            with contextlib.suppress(Exception):  # an outage is reported where requests fail
-                await self.read()
-            await asyncio.sleep(self.every)
+
+def _ignore(error: Exception) -> None:
+    return None

@@ -95,9 +95,6 @@ class Outages:
             )
         return True
 
-    def is_down(self, storage: Storage) -> bool:
-        return storage in self.down
-
     async def _until_back(self, storage: Storage) -> None:
         probe = self.probes.get(storage)
         while True:

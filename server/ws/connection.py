@@ -64,7 +64,7 @@ class Connection:
     server can (:data:`server.serving.WRITE_NOW`); otherwise it waits in ``outbox`` for a
     flush task, which exists only while there is something to write, so an idle connection
     costs no task of its own. Presence is kept for all seats of the process at once by
-    :class:`server.ws.presence.PresenceKeeper`.
+    :class:`server.rooms.presence.Presence`.
 
     ``version`` is the room version this socket has been brought to: room events at or
     below it are dropped, so whatever way an event arrives (pub/sub, a catch-up after the
@@ -81,10 +81,10 @@ class Connection:
         "id",
         "on_delivered",
         "outbox",
+        "presence_slot",
         "ready",
         "receiving",
         "room_id",
-        "seat",
         "version",
         "watching",
         "ws",
@@ -101,8 +101,8 @@ class Connection:
         """Told the seconds from an event's commit to its sending (stamped events only)."""
         self.room_id = room_id
         self.ws = ws
-        self.seat: int | None = None
-        """The seat whose presence this socket keeps (None: a spectator)."""
+        self.presence_slot: int | None = None
+        """The presence slot this socket holds (None: a spectator)."""
         self.computer_room = False
         self.watching = False
         """Counted as a spectator of the room (in Redis) until it leaves."""
@@ -219,8 +219,8 @@ class Connection:
     def control(self, payload: dict[str, Any]) -> None:
         if (
             payload.get("action") == "takeover"
-            and self.seat is not None
-            and payload.get("seat") == self.seat
+            and self.presence_slot is not None
+            and payload.get("slot") == self.presence_slot
             and payload.get("connection") != self.id
         ):
             self.close(CLOSE_TAKEN_OVER, "taken_over")

@@ -20,7 +20,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
-from server.errors import ApiError, code_for_validation, unavailable
+from server.errors import code_for_validation
 from server.protocol import (
     CLOSE_BAD_TOKEN,
     CLOSE_HELLO_TIMEOUT,
@@ -42,7 +42,7 @@ from server.protocol import (
     event_message_adapter,
     play_command,
 )
-from server.rooms import presence as room_presence
+from server.refusals import Refusal, unavailable
 from server.rooms import views
 from server.rooms.history import CatchUp
 from server.rooms.service import Done, RoomService
@@ -59,11 +59,11 @@ CLOSE_TRY_AGAIN_LATER = 1013
 class Rejected:
     """A message refused before it was parsed, and its ``ref`` if one could be read."""
 
-    error: ApiError
+    error: Refusal
     ref: str | None = None
 
 
-def _error(conn: Connection, error: ApiError, ref: str | None) -> str:
+def _error(conn: Connection, error: Refusal, ref: str | None) -> str:
     return encode(
         ErrorMessage(
             room=conn.room_id,
@@ -77,14 +77,14 @@ def _error(conn: Connection, error: ApiError, ref: str | None) -> str:
     )
 
 
-def validation_to_api_error(error: ValidationError) -> ApiError:
+def validation_to_api_error(error: ValidationError) -> Refusal:
     """A pydantic refusal as ``bad_request``, or ``invalid_move`` if only the move was bad."""
     problems = error.errors(include_url=False, include_input=False)
     first = problems[0] if problems else None
     where = ".".join(str(part) for part in first["loc"]) if first else ""
     what = first["msg"] if first else "invalid message"
     code = code_for_validation([tuple(p["loc"]) for p in problems], tagged=True)
-    return ApiError(code, f"{where}: {what}" if where else what)
+    return Refusal(code, f"{where}: {what}" if where else what)
 
 
 def _ref_of(data: str) -> str | None:
@@ -108,21 +108,21 @@ async def _receive_text(ws: WebSocket, limit: int) -> str | Rejected:
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     data = message.get("text")
-    too_large = ApiError("message_too_large", f"messages are limited to {limit} bytes")
+    too_large = Refusal("message_too_large", f"messages are limited to {limit} bytes")
     if data is None:
         raw = message.get("bytes") or b""
         try:
             data = raw.decode()
         except UnicodeDecodeError:
             return Rejected(
-                too_large if len(raw) > limit else ApiError("bad_request", "messages are JSON text")
+                too_large if len(raw) > limit else Refusal("bad_request", "messages are JSON text")
             )
     if len(data) > limit or len(data.encode()) > limit:
         return Rejected(too_large, _ref_of(data))
     return data
 
 
-def _parse(data: str) -> ClientMessage | ApiError:
+def _parse(data: str) -> ClientMessage | Refusal:
     try:
         return client_message_adapter.validate_json(data)
     except ValidationError as error:
@@ -150,7 +150,7 @@ async def room_socket(ws: WebSocket) -> None:
             conn.close(CLOSE_HELLO_TIMEOUT, "hello_timeout")
             await conn.drain(2)
             return
-        except ApiError as error:
+        except Refusal as error:
             conn.send(_error(conn, error, None))
             conn.close(
                 CLOSE_BAD_TOKEN if error.code == "bad_token" else CLOSE_ROOM_NOT_FOUND, error.code
@@ -169,7 +169,7 @@ async def room_socket(ws: WebSocket) -> None:
         if not conn.closing or task is None:
             raise
         task.uncancel()  # we closed the socket ourselves (takeover, slow consumer)
-    except ApiError as error:
+    except Refusal as error:
         conn.send(_error(conn, error, None))
         conn.close(CLOSE_ROOM_GONE, error.code)
         await conn.drain(2)
@@ -187,15 +187,10 @@ async def room_socket(ws: WebSocket) -> None:
         conn.closing = True
         if joined:
             await hub.leave(conn)
-        if conn.seat is not None and joined:
+        if joined and (conn.presence_slot is not None or conn.watching):
             with contextlib.suppress(Exception):
-                if await service.store.release_seat(room_id, conn.seat, conn.id):
-                    await room_presence.publish_presence(service, room_id)
-        if conn.watching:
+                await service.presence.depart(conn)
             conn.watching = False
-            with contextlib.suppress(Exception):
-                if await service.store.remove_spectator(room_id, conn.id):
-                    await room_presence.publish_presence(service, room_id)
         if ws.application_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -213,11 +208,11 @@ async def _await_hello(
             conn.send(_error(conn, data.error, data.ref))
             continue
         message = _parse(data)
-        if isinstance(message, ApiError):
+        if isinstance(message, Refusal):
             conn.send(_error(conn, message, _ref_of(data)))
             continue
         if not isinstance(message, Hello):
-            conn.send(_error(conn, ApiError("bad_request", "say hello first"), message.ref))
+            conn.send(_error(conn, Refusal("bad_request", "say hello first"), message.ref))
             continue
         try:  # room_not_found ends the connection
             loaded, seat = await service.seat_for(conn.room_id, message.token)
@@ -227,28 +222,22 @@ async def _await_hello(
             continue
         if message.token and seat is None:
             # Ends the connection: a token that holds no seat will not hold one on retry.
-            raise ApiError("bad_token", "this token holds no seat in this room")
-        # Presence is kept per human: against the computer and on one device there is one,
-        # whose seat a new game may swap, so it is always kept as seat 0.
-        one_human = loaded.room.mode in ("computer", "local")
-        conn.seat = None if seat is None else 0 if one_human else seat
+            raise Refusal("bad_token", "this token holds no seat in this room")
+        conn.presence_slot = None if seat is None else loaded.room.presence_slot(seat)
+        conn.watching = seat is None
+        conn.computer_room = loaded.room.mode == "computer"
         return message, seat
 
 
 async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int | None) -> None:
-    """Claim the seat (taking it over from another tab), send the welcome."""
+    """Claim the seat's presence slot (taking it over from another tab) or count the
+    spectator — before the welcome is read, so a spectator sees itself among those watching —
+    then send the welcome."""
     room_id = conn.room_id
-    settings = service.settings
-    if conn.seat is not None:
-        await service.store.claim_seat(room_id, conn.seat, conn.id, settings.presence_ttl_seconds)
-        await room_presence.publish_takeover(service, room_id, conn.seat, conn.id)
-    else:
-        # Counted before the welcome is read, so the spectator sees itself among those watching.
-        conn.watching = True
-        await service.store.add_spectator(room_id, conn.id, settings.presence_ttl_seconds)
-    await room_presence.publish_presence(service, room_id)
+    await service.presence.arrive(conn)
     caught = await service.catch_up(room_id, hello.since)
-    loaded, presence = await service.presence_of(room_id)
+    loaded = await service.load(room_id)
+    presence = await service.presence.now(room_id)
     welcome = WelcomeMessage(
         room=room_id,
         version=caught.version,
@@ -259,11 +248,8 @@ async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int 
         events=_parsed(caught),
         snapshot=caught.snapshot,
     )
-    conn.computer_room = loaded.room.mode == "computer"
     conn.start(caught.version, encode(welcome))
     await service.touch(loaded.room)
-    if loaded.room.computer_to_move:
-        service.on_computer_turn(room_id)
 
 
 def _parsed(caught: CatchUp) -> tuple[Any, ...]:
@@ -348,18 +334,18 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: s
             conn.send(_error(conn, data.error, data.ref))
             continue
         if not bucket.take():
-            error = ApiError(
+            error = Refusal(
                 "rate_limited", "too many messages; slow down", retry_after=bucket.wait()
             )
             conn.send(_error(conn, error, _ref_of(data)))
             continue
         message = _parse(data)
-        if isinstance(message, ApiError):
+        if isinstance(message, Refusal):
             conn.send(_error(conn, message, _ref_of(data)))
             continue
         try:
             await _handle(conn, service, token, message)
-        except ApiError as error:
+        except Refusal as error:
             if error.code == "room_not_found":
                 raise
             conn.send(_error(conn, error, message.ref))
@@ -382,18 +368,18 @@ async def _handle(
         conn.send(encode(PongMessage(room=room_id, version=conn.version, ref=message.ref)))
         return
     if isinstance(message, Hello):
-        raise ApiError("bad_request", "hello was already said on this connection")
+        raise Refusal("bad_request", "hello was already said on this connection")
     if isinstance(message, Sync):
         await _resync(service, conn, message.since, message.ref)
         return
     if token is None:
-        raise ApiError("not_allowed", "spectators watch; only the seats' holders play")
+        raise Refusal("not_allowed", "spectators watch; only the seats' holders play")
     if isinstance(message, Hint):
         done = await service.hint(room_id, token)
     elif isinstance(message, MakeMove):
-        done = await service.command(room_id, token, play_command(message))
+        done = await service.execute(room_id, token, play_command(message))
     else:
-        done = await service.command(room_id, token, message)
+        done = await service.execute(room_id, token, message)
     await _bring_up_to(service, conn, done)
     conn.send(
         encode(

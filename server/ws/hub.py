@@ -5,7 +5,7 @@
 A process subscribes to a room's channel while at least one of its sockets (or long-poll
 requests) listens to that room. Messages are forwarded as the exact text published, so a
 move is serialised once, by the process that committed it; the reader routes on the short
-frame head (kind and version, see :func:`server.store.room_store.frame`) and never parses
+frame head (kind and version, see :mod:`server.store.frames`) and never parses
 the event inside.
 
 Pub/sub delivers at most once: a message published while the subscriber's connection is
@@ -25,60 +25,38 @@ from typing import Any, Protocol
 
 from redis.asyncio import Redis
 
+from server.background import Background
+from server.rooms.presence import Attendee
+from server.store.frames import parse_frame
 from server.store.keys import RoomKeys
 from server.store.outage import storage_of
-from server.store.room_store import parse_frame
 from server.store.subscriber import Subscriber, subscriber_for
 
 log = logging.getLogger("tetrad.hub")
 
 
-class Listener(Protocol):
+class Listener(Attendee, Protocol):
     """A websocket (or a long poll) of this process that listens to one room."""
-
-    room_id: str
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def seat(self) -> int | None:
-        """The seat whose presence this listener keeps (None: spectator, long poll)."""
-
-    @property
-    def closing(self) -> bool: ...
-
-    @property
-    def ready(self) -> bool:
-        """Welcomed: its seat (if any) has been claimed, so presence may be kept for it."""
-
-    @property
-    def watching(self) -> bool:
-        """A spectator websocket, counted in the room's spectators (long polls are not)."""
-
-    @property
-    def computer_room(self) -> bool: ...
 
     def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
         """A room message; ``committed``: when its event was committed (epoch seconds)."""
 
     def control(self, payload: dict[str, Any]) -> None: ...
 
-    def close(self, code: int, reason: str) -> None: ...
-
 
 class EventWaiter:
-    """A long-poll request waiting for the next versioned event of a room."""
+    """A long-poll request waiting for the next versioned event of a room (in a computer
+    room, the presence rounds watch over the computer's turn while it waits)."""
 
     id = ""
-    seat = None
+    presence_slot = None
     closing = False
     ready = True
     watching = False
-    computer_room = False
 
-    def __init__(self, room_id: str) -> None:
+    def __init__(self, room_id: str, computer_room: bool = False) -> None:
         self.room_id = room_id
+        self.computer_room = computer_room
         self.arrived = asyncio.Event()
 
     def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:
@@ -112,7 +90,7 @@ class Hub:
         self._rooms: dict[str, set[Listener]] = {}
         self._confirmed: dict[str, asyncio.Event] = {}
         self._subscriber: Subscriber | None = None
-        self._reader: asyncio.Task[None] | None = None
+        self._reader = Background("hub-reader", self._read)
         self._lock = asyncio.Lock()
 
     @property
@@ -130,13 +108,10 @@ class Hub:
         self._subscriber = subscriber_for(self.redis)
         # A channel of our own keeps the subscription alive while no room is watched.
         await self._subscriber.subscribe(process_channel)
-        self._reader = asyncio.create_task(self._read(), name="tetrad-hub-reader")
+        self._reader.start()
 
     async def stop(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+        await self._reader.stop()
         if self._subscriber is not None:
             with contextlib.suppress(Exception):
                 await self._subscriber.aclose()

@@ -19,7 +19,7 @@ import pytest
 import redis.asyncio as aioredis
 import websockets
 
-from server.errors import ERROR_CODES
+from server.refusals import ERROR_CODES
 from tests.faults.conftest import Player, Site, log_lines
 from tests.processes import Tetrad
 from tests.topology.game_api import (

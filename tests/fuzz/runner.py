@@ -24,7 +24,8 @@ from typing import Any
 import httpx
 import websockets
 
-from server.errors import ERROR_CODES, HTTP_STATUS
+from server.errors import HTTP_STATUS
+from server.refusals import ERROR_CODES
 from tests.fuzz.hostile import Case, cases
 
 FUZZ_SETTINGS = {

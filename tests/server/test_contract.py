@@ -99,8 +99,8 @@ async def test_every_status_names_the_outcome_and_whether_the_computer_thinks(
         if socket.model.status["to_move"] == grant["seat"]:
             await socket.send(type="move", move=socket.model.legal_moves()[0], ref="m")
             await socket.expect("ack", lambda m: m["ref"] == "m")
-        else:
-            await socket.next()
+        else:  # the computer thinks in a worker process, slow to start on a busy machine
+            await socket.next(timeout=120)
     events = [m for m in socket.seen if m["type"] == "event"]
     assert any(e["status"]["thinking"] for e in events)
     for event in events:

@@ -15,9 +15,9 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.sentinel import MasterNotFoundError, SentinelConnectionPool
 from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 
+from server.store.frames import Frame, frame, parse_frame
 from server.store.outage import REDIS_ERRORS, storage_of
 from server.store.redis_client import RedisUrlError, is_cluster, redis_client
-from server.store.room_store import Frame, frame, parse_frame
 from server.ws.hub import EventWaiter, Hub
 from tests.conftest import LiveServer
 from tests.server.room_client import Socket, create_room, join_room
@@ -89,7 +89,7 @@ async def test_a_cluster_error_is_answered_503_unavailable(
         async def uncovered(*args: object, **kwargs: object) -> None:
             raise SlotNotCoveredError('Slot "42" is not covered by the cluster.')
 
-        monkeypatch.setattr(server.app.state.rooms.store, "load", uncovered)
+        monkeypatch.setattr(server.app.state.rooms.stores.rooms, "load", uncovered)
         reply = await http.get(f"/api/rooms/{room}")
     assert reply.status_code == 503 and reply.json()["code"] == "unavailable"
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 import websockets
 
-from server.errors import ERROR_CODES
+from server.refusals import ERROR_CODES
 from server.settings import Settings
 from tests.conftest import LiveServer, StartServer
 from tests.processes import RedisServer, start_redis

@@ -499,7 +499,7 @@ class SayingHello:
     def __init__(self, room_id: str) -> None:
         self.room_id = room_id
         self.id = "new-tab"
-        self.seat = 0
+        self.presence_slot = 0
         self.closing = False
         self.ready = False
         self.watching = False
@@ -524,14 +524,14 @@ async def test_a_tab_still_saying_hello_is_not_taken_over_by_the_one_it_replaces
     grant, _ = await live_room(server)
     room = grant["room_id"]
     old = await Socket.open(server, room, grant["token"])
-    hub, keeper = server.app.state.hub, server.app.state.presence
+    hub, presence = server.app.state.hub, server.app.state.rooms.presence
     newcomer = SayingHello(room)
     await hub.join(newcomer)
     try:
-        await keeper.round()
+        await presence.round(hub.watched(), lambda error, where: False)
         assert newcomer.closed is None
         newcomer.ready = True  # as if welcomed without claiming: the old tab holds the seat
-        await keeper.round()
+        await presence.round(hub.watched(), lambda error, where: False)
         assert newcomer.closed == (4001, "taken_over")
     finally:
         await hub.leave(newcomer)

@@ -1,0 +1,139 @@
+"""Who is connected to a room and how many watch it, in Redis
+(:class:`server.rooms.stores.PresenceStore`).
+
+A presence slot is a key naming the connection that holds it, expiring unless the process
+holding the connection refreshes it; spectators are a sorted set of connection ids scored by
+the time (ms since the epoch) each expires unless its process refreshes it. The room's
+channel carries the presence and control messages beside its events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Iterator
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import NoScriptError
+
+from server.rooms.stores import PresenceAnswer, PresenceQuery, RoomPresence
+from server.store.frames import frame
+from server.store.keys import RoomKeys
+from server.store.redis_client import is_cluster
+from server.store.scripts import LuaScript
+from server.store.texts import text
+
+# KEYS: a key holding an owner id. ARGV: owner, ttl ms. Refresh only if still ours.
+REFRESH_SCRIPT = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+
+# KEYS: a key holding an owner id. ARGV: owner. Delete only if still ours.
+RELEASE_SCRIPT = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds: spectator entries are scored by their expiry in this clock,
+    shared by every process (hosts are expected to keep their clocks in sync)."""
+    return int(time.time() * 1000)
+
+
+class RedisPresenceStore:
+    def __init__(self, redis: Redis, prefix: str) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.cluster = is_cluster(redis)
+        self._refresh = LuaScript(redis, REFRESH_SCRIPT)
+        self._release = LuaScript(redis, RELEASE_SCRIPT)
+
+    def keys(self, room_id: str) -> RoomKeys:
+        return RoomKeys(self.prefix, room_id)
+
+    async def claim(self, room_id: str, slot: int, connection: str, ttl: float) -> None:
+        await self.redis.set(self.keys(room_id).presence(slot), connection, px=int(ttl * 1000))
+
+    async def release(self, room_id: str, slot: int, connection: str) -> bool:
+        return bool(await self._release([self.keys(room_id).presence(slot)], [connection]))
+
+    async def add_spectator(self, room_id: str, connection: str, ttl: float) -> None:
+        key = self.keys(room_id).spectators
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(key, {connection: now_ms() + int(ttl * 1000)})
+        pipe.pexpire(key, int(ttl * 1000))
+        await pipe.execute()
+
+    async def remove_spectator(self, room_id: str, connection: str) -> bool:
+        return bool(await self.redis.zrem(self.keys(room_id).spectators, connection))
+
+    async def read(self, room_id: str) -> RoomPresence:
+        """Expired spectator entries are not counted (the presence round deletes them)."""
+        keys = self.keys(room_id)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.get(keys.presence(0))  # not MGET: a cluster pipeline refuses it
+        pipe.get(keys.presence(1))
+        pipe.zcount(keys.spectators, f"({now_ms()}", "+inf")
+        first, second, watching = await pipe.execute()
+        return RoomPresence((first is not None, second is not None), int(watching))
+
+    async def publish(self, room_id: str, kind: str, version: int, message: str) -> None:
+        channel, framed = self.keys(room_id).channel, frame(kind, version, message)
+        if self.cluster:
+            await self.redis.execute_command("SPUBLISH", channel, framed)  # type: ignore[no-untyped-call]
+        else:
+            await self.redis.publish(channel, framed)
+
+    async def round(self, queries: list[PresenceQuery]) -> list[PresenceAnswer]:
+        if not queries:
+            return []
+        try:
+            results, refreshes = await self._pipeline(queries)
+        except NoScriptError:  # Redis restarted (or flushed its scripts) since we loaded it
+            await self._refresh.load()
+            results, refreshes = await self._pipeline(queries)
+        answers = []
+        for query in queries:
+            refreshed = [bool(next(refreshes)) for _ in query.slots]
+            first, second = next(results), next(results)
+            if query.spectators:
+                next(results)  # ZADD
+                next(results)  # PEXPIRE
+            next(results)  # ZREMRANGEBYSCORE
+            watching = int(next(results))
+            answers.append(PresenceAnswer(refreshed, (text(first), text(second)), watching))
+        return answers
+
+    async def _pipeline(self, queries: list[PresenceQuery]) -> tuple[Iterator[Any], Iterator[Any]]:
+        """The round's replies, and the slot refreshes' (the same iterator on one server: a
+        pipeline of everything; on a cluster, whose pipelines take no scripts, the refreshes
+        run beside the pipeline, each a script in its room's slot)."""
+        pipe = self.redis.pipeline(transaction=False)
+        separate: list[Awaitable[Any]] = []
+        now = now_ms()
+        for query in queries:
+            keys = self.keys(query.room_id)
+            for slot, connection in query.slots:
+                refresh = ([keys.presence(slot)], [connection, int(query.ttl * 1000)])
+                if self.cluster:
+                    separate.append(self._refresh(*refresh))
+                else:
+                    self._refresh.queue(pipe, *refresh)
+            pipe.get(keys.presence(0))
+            pipe.get(keys.presence(1))
+            ttl_ms = int(query.ttl * 1000)
+            if query.spectators:
+                pipe.zadd(keys.spectators, dict.fromkeys(query.spectators, now + ttl_ms))
+                pipe.pexpire(keys.spectators, ttl_ms)
+            pipe.zremrangebyscore(keys.spectators, "-inf", now)
+            pipe.zcard(keys.spectators)
+        if not self.cluster:
+            results = iter(await pipe.execute())
+            return results, results
+        replies, *refreshed = await asyncio.gather(pipe.execute(), *separate)
+        return iter(replies), iter(refreshed)
