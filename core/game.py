@@ -22,8 +22,8 @@ Player = Literal[0, 1]
 
 PLAYERS: tuple[Player, Player] = (0, 1)
 
-EndReason = Literal["board_full", "resignation", "agreement", "grounding", "margin"]
-EndingKind = Literal["resignation", "agreement", "grounding"]
+EndReason = Literal["board_full", "resignation", "agreement", "grounding", "margin", "time"]
+EndingKind = Literal["resignation", "agreement", "grounding", "time"]
 
 
 def other(player: Player) -> Player:
@@ -47,7 +47,8 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class Ending:
     """A transition that ended the game before the board was full: a resignation, an
-    agreement, or (in Dots) grounding; ``player`` is who resigned or grounded.
+    agreement, a player's time running out, or (in Dots) grounding; ``player`` is who
+    resigned, ran out of time or grounded.
     """
 
     kind: EndingKind
@@ -62,14 +63,14 @@ def ending_to_json(ending: Ending) -> dict[str, Any]:
 
 
 def ending_from_json(data: object, *kinds: EndingKind) -> Ending:
-    """Read an ending made by :func:`ending_to_json`: an agreement, a resignation, or one
-    of ``kinds``; InvalidOptions for anything else.
+    """Read an ending made by :func:`ending_to_json`: an agreement, a resignation, a loss
+    on time, or one of ``kinds``; InvalidOptions for anything else.
     """
     kind = data.get("type") if isinstance(data, Mapping) else None
     if kind == "agreement" and isinstance(data, Mapping) and set(data) == {"type"}:
         return Ending("agreement")
     if (
-        (kind == "resignation" or kind in kinds)
+        (kind in ("resignation", "time") or kind in kinds)
         and isinstance(data, Mapping)
         and set(data) == {"type", "player"}
         and data["player"] in (0, 1)
@@ -142,6 +143,12 @@ class PlayedGame(Generic[MoveT]):
             raise IllegalMove("the game is over")
         return self._ended(Ending("resignation", as_player(player)))
 
+    def lose_on_time(self, player: Player) -> Self:
+        """``player``'s time ran out: the game ends at once and the other player wins."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        return self._ended(Ending("time", as_player(player)))
+
     def end_by_agreement(self) -> Self:
         """Both players agreed to stop: the game ends (how the score counts is the game's)."""
         if self.is_over:
@@ -209,6 +216,8 @@ class GameState(Protocol[MoveT]):
     def legal_moves(self) -> Sequence[MoveT]: ...
 
     def resign(self, player: Player) -> Self: ...
+
+    def lose_on_time(self, player: Player) -> Self: ...
 
     def end_by_agreement(self) -> Self: ...
 

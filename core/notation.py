@@ -24,7 +24,8 @@ A whole game is one record with up to three parts separated by ``;``::
   ``cross`` or ``four_crosses``; Dots and Boxes: the lines drawn before the first move,
   separated by commas), ``margin=N`` and ``grounding`` (Dots);
 * the moves, in order, separated by spaces;
-* how the game ended early, if it did: ``resign P``, ``agreement`` or ``ground P``.
+* how the game ended early, if it did: ``resign P``, ``time P`` (P's time ran out),
+  ``agreement`` or ``ground P``.
 
 Whitespace, line breaks included, may be used freely between tokens, and ``%`` starts a
 comment that runs to the end of its line.  :func:`read_record` splits a record into its
@@ -37,7 +38,7 @@ import re
 from dataclasses import dataclass
 
 from core.errors import InvalidMove, InvalidOptions
-from core.game import Ending, as_player
+from core.game import Ending, EndingKind, as_player
 
 _SQUARE = re.compile(r"([a-zA-Z]+)([1-9][0-9]*)")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
@@ -113,14 +114,22 @@ def read_record(text: str) -> Record:
     )
 
 
+ENDING_VERBS: dict[EndingKind, str] = {
+    "resignation": "resign",
+    "time": "time",
+    "grounding": "ground",
+}
+"""How the record names the endings that name a player."""
+
+
 def _read_ending(words: list[str]) -> Ending:
     if words == ["agreement"]:
         return Ending("agreement")
-    if len(words) == 2 and words[0] in ("resign", "ground") and words[1] in ("0", "1"):
-        player = as_player(int(words[1]))
-        return Ending("resignation" if words[0] == "resign" else "grounding", player)
-    raise InvalidOptions(f"unknown ending {' '.join(words)!r}; say 'resign P', 'agreement' or "
-                         "'ground P'")  # fmt: skip
+    if len(words) == 2 and words[0] in ENDING_VERBS.values() and words[1] in ("0", "1"):
+        kind = next(kind for kind, verb in ENDING_VERBS.items() if verb == words[0])
+        return Ending(kind, as_player(int(words[1])))
+    raise InvalidOptions(f"unknown ending {' '.join(words)!r}; say 'resign P', 'time P', "
+                         "'agreement' or 'ground P'")  # fmt: skip
 
 
 def write_record(
@@ -139,6 +148,5 @@ def write_record(
         if ending.kind == "agreement":
             record += "; agreement"
         else:
-            verb = "resign" if ending.kind == "resignation" else "ground"
-            record += f"; {verb} {ending.player}"
+            record += f"; {ENDING_VERBS[ending.kind]} {ending.player}"
     return record

@@ -223,6 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await task.stop()
             await hub.stop()
             await service.turns.close()
+            await service.time_outs.close()
             await analyses.close()
             metrics.close()
             await computer.close()

@@ -284,7 +284,7 @@ class OutcomeView:
 
     winner: Seat | None
     reason: Annotated[
-        str, Field(description="board_full, resignation, agreement, grounding or margin")
+        str, Field(description="board_full, resignation, agreement, time, grounding or margin")
     ]
 
 
@@ -364,6 +364,27 @@ Allowed = tuple[tuple[Action, ...], tuple[Action, ...]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ClockView:
+    """The players' clocks when the message was written: the time each has left and whose
+    clock runs (null: none runs — before the first move, and once the game is over). A
+    client counts the running one down from the moment it received the message."""
+
+    left_ms: tuple[int, int]
+    running: Seat | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeControlView:
+    """A room's clocks: ``initial_seconds`` for each player's game and ``increment_seconds``
+    added after each of their turns (live); or, ``per_move``, ``initial_seconds`` for every
+    turn (correspondence)."""
+
+    initial_seconds: float
+    increment_seconds: float
+    per_move: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Status:
     """The parts of a room every event may change. An event carries all of them, so a
     client replaces the status it holds, except ``allowed``: sent when it changed, kept
@@ -379,6 +400,10 @@ class Status:
             exclude_if=_absent,
             description="what each seat may ask for besides moves; absent: unchanged",
         ),
+    ] = None
+    clock: Annotated[
+        ClockView | None,
+        Field(exclude_if=_absent, description="rooms with clocks: in every status"),
     ] = None
 
 
@@ -408,6 +433,9 @@ class RoomSnapshot:
             description="seconds before the room is deleted unless something happens; null: never"
         ),
     ]
+    time_control: Annotated[
+        TimeControlView | None, Field(description="the room's clocks; null: none")
+    ] = None
 
 
 # -- events --------------------------------------------------------------------------------
@@ -479,11 +507,14 @@ class NewBoardEvent:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndedEvent:
-    """The game ended early: by resignation or by agreement."""
+    """The game ended early: by resignation, by agreement, or a player's time ran out."""
 
     kind: Literal["ended"] = "ended"
-    reason: Literal["resignation", "agreement"]
-    seat: Annotated[Seat | None, Field(description="who resigned (null for agreement)")]
+    reason: Literal["resignation", "agreement", "time"]
+    seat: Annotated[
+        Seat | None,
+        Field(description="who resigned or ran out of time (null for agreement)"),
+    ]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

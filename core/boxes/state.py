@@ -160,7 +160,7 @@ class BoxesState(PlayedGame[Line]):
 
     @property
     def ending(self) -> Ending | None:
-        """The resignation or agreement that ended the game, if any."""
+        """The resignation, loss on time or agreement that ended the game, if any."""
         return self._ending
 
     @property
@@ -170,7 +170,7 @@ class BoxesState(PlayedGame[Line]):
 
     @property
     def is_over(self) -> bool:
-        """The game ends when all lines are drawn, or earlier by resignation or agreement."""
+        """The game ends when all lines are drawn, or earlier by resignation, time or agreement."""
         return self._ending is not None or not self._free
 
     def outcome(self) -> Outcome | None:
@@ -178,9 +178,9 @@ class BoxesState(PlayedGame[Line]):
         scores = self.scores
         ending = self._ending
         if ending is not None:
-            if ending.kind == "resignation":
+            if ending.kind in ("resignation", "time"):
                 assert ending.player is not None
-                return Outcome(other(ending.player), "resignation", scores)
+                return Outcome(other(ending.player), ending.kind, scores)
             return Outcome(None, "agreement", scores)
         if self._free:
             return None
@@ -329,12 +329,19 @@ class BoxesState(PlayedGame[Line]):
         )
 
     def end(self, ending: Ending) -> BoxesState:
-        """The state after ``ending``: :meth:`resign` or :meth:`end_by_agreement`."""
+        """The state after ``ending``: :meth:`resign`, :meth:`lose_on_time` or
+        :meth:`end_by_agreement`."""
         if ending.kind == "agreement":
             return self.end_by_agreement()
-        if ending.kind != "resignation" or ending.player is None:
-            raise InvalidMove(f"Dots and Boxes ends by resignation or agreement, not {ending}")
-        return self.resign(ending.player)
+        if ending.kind not in ("resignation", "time") or ending.player is None:
+            raise InvalidMove(
+                f"Dots and Boxes ends by resignation, time or agreement, not {ending}"
+            )
+        return (
+            self.resign(ending.player)
+            if ending.kind == "resignation"
+            else (self.lose_on_time(ending.player))
+        )
 
     def _ended(self, ending: Ending) -> BoxesState:
         return BoxesState(

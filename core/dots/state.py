@@ -247,7 +247,7 @@ class DotsState(PlayedGame[Point]):
 
     @property
     def ending(self) -> Ending | None:
-        """The resignation, agreement or grounding that ended the game, if any."""
+        """The resignation, loss on time, agreement or grounding that ended the game, if any."""
         return None if self._end is None else self._end[0]
 
     @property
@@ -276,9 +276,9 @@ class DotsState(PlayedGame[Point]):
         ending = self.ending
         scores = self._scores
         if ending is not None:
-            if ending.kind == "resignation":
+            if ending.kind in ("resignation", "time"):
                 assert ending.player is not None
-                return Outcome(other(ending.player), "resignation", scores)
+                return Outcome(other(ending.player), ending.kind, scores)
             return Outcome(leader(scores), ending.kind, scores)
         margin = self._options.win_margin
         if margin is not None and abs(scores[0] - scores[1]) >= margin:
@@ -551,8 +551,8 @@ class DotsState(PlayedGame[Point]):
         return self._ended(Ending("grounding", grounder))
 
     def end(self, ending: Ending) -> DotsState:
-        """The state after ``ending``: :meth:`resign`, :meth:`end_by_agreement` or
-        :meth:`ground`, as the ending says.
+        """The state after ``ending``: :meth:`resign`, :meth:`lose_on_time`,
+        :meth:`end_by_agreement` or :meth:`ground`, as the ending says.
         """
         if ending.kind == "agreement":
             return self.end_by_agreement()
@@ -560,6 +560,8 @@ class DotsState(PlayedGame[Point]):
             raise InvalidMove(f"a {ending.kind} ending names its player")
         if ending.kind == "resignation":
             return self.resign(ending.player)
+        if ending.kind == "time":
+            return self.lose_on_time(ending.player)
         return self.ground(ending.player)
 
     def _ended(self, ending: Ending) -> DotsState:

@@ -11,6 +11,7 @@ from server.api.deps import BaseUrlDep, ClientAddressDep, RoomServiceDep, TokenD
 from server.api.refusals import refusals
 from server.api.schemas import (
     ActionResult,
+    ClockOption,
     CreateBoxesRoom,
     CreateRoom,
     EventsPage,
@@ -23,6 +24,7 @@ from server.api.schemas import (
 from server.protocol import Hint, MakeMove, RoomAction, event_message_adapter, play_command
 from server.refusals import ErrorCode, Refusal
 from server.review.records import game_name, position_at, read_record
+from server.rooms.clock import TimeControl
 from server.rooms.model import RoomOptions
 from server.rooms.service import Done, Granted, RoomService, seat_of
 from server.ws.hub import EventWaiter, Hub
@@ -81,6 +83,7 @@ async def create_room(
         if game_name(position) != request.game:
             raise Refusal("bad_record", f"the record is not a {request.game} game")
     asked = RoomOptions(
+        time_control=_time_control(request.clock),
         game=request.game,
         mode=request.mode,
         level=request.level,
@@ -91,6 +94,17 @@ async def create_room(
         position=position,
     )
     return _grant(rooms, await rooms.create(asked, client), base)
+
+
+def _time_control(option: ClockOption | None) -> TimeControl | None:
+    if option is None:
+        return None
+    if (option.minutes is None) == (option.days_per_move is None):
+        raise Refusal("invalid_options", "a clock has either minutes or days_per_move")
+    if option.days_per_move is not None:
+        return TimeControl(option.days_per_move * 86400.0, per_move=True)
+    assert option.minutes is not None
+    return TimeControl(option.minutes * 60, float(option.increment))
 
 
 @router.post(
@@ -202,6 +216,7 @@ async def room_events(
         if wait > 0:
             loaded = await rooms.load(room_id)
             waiter.computer_room = loaded.room.mode == "computer"
+            waiter.clocked_room = loaded.room.clock is not None
             await hub.join(waiter)
             subscribed = True
         caught = await rooms.catch_up(room_id, since)

@@ -45,6 +45,16 @@ class ContinueFrom(Strict):
     ply: int = Field(ge=0, description="moves of the record to play before the room starts")
 
 
+class ClockOption(Strict):
+    """Clocks for a friend room: ``minutes`` for each player's whole game and ``increment``
+    seconds added after each of their turns (live rooms), or ``days_per_move`` for every
+    turn (correspondence rooms). A player whose time runs out loses."""
+
+    minutes: float | None = Field(default=None, gt=0, le=180)
+    increment: int = Field(default=0, ge=0, le=60)
+    days_per_move: int | None = Field(default=None, ge=1, le=30)
+
+
 class CreateRoomBase(Strict):
     mode: Mode | None = Field(
         default=None, description="default: live for Dots and Boxes, correspondence for Dots"
@@ -54,6 +64,9 @@ class CreateRoomBase(Strict):
         default=None,
         description="who moves first: me (the creator), opponent (computer or guest) or "
         "random; default: me, except correspondence rooms, drawn by lot",
+    )
+    clock: ClockOption | None = Field(
+        default=None, description="friend rooms: clocks (default: none)"
     )
     from_: ContinueFrom | None = Field(
         default=None,

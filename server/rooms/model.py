@@ -15,13 +15,14 @@ from core.boxes import Line
 from core.dots import Point
 from core.game import GameState, Player
 from server.refusals import Refusal
+from server.rooms.clock import Clock, TimeControl
 
 GameName = Literal["boxes", "dots"]
 Mode = Literal["computer", "local", "live", "correspondence"]
 Level = Literal["easy", "normal", "hard"]
-RequestKind = Literal["restart", "end"]
+RequestKind = Literal["restart", "end", "takeback"]
 SeatKind = Literal["human", "computer"]
-EndReason = Literal["resignation", "agreement"]
+EndReason = Literal["resignation", "agreement", "time"]
 FirstMover = Literal["me", "opponent", "random"]
 """Who moves first, from the asker's side: ``me``, ``opponent`` (the computer or the
 guest) or ``random`` (drawn by lot)."""
@@ -45,6 +46,9 @@ Action = Literal[
     "accept_end",
     "decline_restart",
     "decline_end",
+    "offer_takeback",
+    "accept_takeback",
+    "decline_takeback",
     "resign",
 ]
 """What a seat may ask for besides a move; computed by :func:`server.rooms.rules.allowed`."""
@@ -101,10 +105,13 @@ class Room:
     ttl_seconds: int = 0
     """Seconds of inactivity before the room is deleted; 0: never."""
     created_at: float = 0.0
+    clock: Clock | None = None
+    """Friend rooms with a time control: the players' clocks in the current game."""
 
-    def with_game(self, game: AnyGame) -> Room:
-        """This room with ``game`` in play and no request pending (a move cancels them): what
-        ``dataclasses.replace`` gives, made directly since every move makes one."""
+    def with_game(self, game: AnyGame, clock: Clock | None) -> Room:
+        """This room with ``game`` in play, its clocks at ``clock`` and no request pending (a
+        move cancels them): what ``dataclasses.replace`` gives, made directly since every
+        move makes one."""
         return Room(
             id=self.id,
             game_name=self.game_name,
@@ -121,6 +128,7 @@ class Room:
             previous=self.previous,
             ttl_seconds=self.ttl_seconds,
             created_at=self.created_at,
+            clock=clock,
         )
 
     @property
@@ -171,6 +179,9 @@ class RoomOptions:
     position: AnyGame | None = None
     """Continue from here: the game so far (its moves are the room's history); None: a new
     game set up by ``options``."""
+    time_control: TimeControl | None = None
+    """Friend rooms: the players' clocks (live: a time for the game and an increment;
+    correspondence: a time for every move); None: no clocks."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,9 @@ this process holds and reads who holds each slot, then:
   published as a ``presence`` message;
 * a room that is gone closes its connections with ``room_gone``;
 * a computer room whose thinker died (the computer to move, and nobody holds the lease) gets
-  its turn started again.
+  its turn started again;
+* a room with a running clock gets a timer for the moment it runs out (see
+  :mod:`server.rooms.time_outs`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from server.rooms import views
 from server.rooms.computer_turns import ComputerTurns
 from server.rooms.repository import RoomRepository
 from server.rooms.stores import LeaseStore, PresenceQuery, PresenceStore, RoomStore
+from server.rooms.time_outs import TimeOuts
 from server.settings import Settings
 
 log = logging.getLogger("tetrad.presence")
@@ -64,6 +67,10 @@ class Attendee(Protocol):
     def computer_room(self) -> bool:
         """It listens to a room where the computer plays (its turns are watched over)."""
 
+    @property
+    def clocked_room(self) -> bool:
+        """It listens to a room with clocks (they are watched over)."""
+
     def close(self, code: int, reason: str) -> None: ...
 
 
@@ -82,6 +89,7 @@ class Presence:
         leases: LeaseStore,
         repository: RoomRepository,
         turns: ComputerTurns,
+        time_outs: TimeOuts,
         settings: Settings,
     ) -> None:
         self.store = store
@@ -89,6 +97,7 @@ class Presence:
         self.leases = leases
         self.repository = repository
         self.turns = turns
+        self.time_outs = time_outs
         self.settings = settings
         self._seen: dict[str, tuple[bool, bool, int]] = {}
 
@@ -188,11 +197,16 @@ class Presence:
                 await self._quietly(self.publish(room_id), room_id, report)
             if thinking.get(room_id) is False:
                 await self._quietly(self._restart_computer(room_id), room_id, report)
+            if any(conn.clocked_room for conn in attendees):
+                await self._quietly(self._watch_clock(room_id), room_id, report)
 
     async def _restart_computer(self, room_id: str) -> None:
         loaded = await self.repository.get(room_id)
         if loaded.room.computer_to_move:
             self.turns.start(room_id)
+
+    async def _watch_clock(self, room_id: str) -> None:
+        self.time_outs.watch((await self.repository.get(room_id)).room)
 
     async def _quietly(self, action: Awaitable[None], room_id: str, report: Report) -> None:
         try:

@@ -22,6 +22,7 @@ from core.errors import TetradError
 from core.game import ending_from_json
 from server.refusals import Refusal
 from server.rooms import games
+from server.rooms.clock import Clock, TimeControl
 from server.rooms.model import (
     AnyGame,
     Change,
@@ -134,7 +135,7 @@ class RoomRepository:
             last = room.game.last_move  # not .moves, which copies them all
             assert last is not None
             moves = [move_text(last)]
-            meta_changed = room.requests != loaded.room.requests
+            meta_changed = room.requests != loaded.room.requests or room.clock != loaded.room.clock
         elif history == "rewrite":
             moves = [move_text(move) for move in room.game.moves]
             meta_changed = True
@@ -220,8 +221,29 @@ def meta_json(room: Room) -> str:
         },
         "ttl_seconds": room.ttl_seconds,
         "created_at": room.created_at,
+        "clock": None if room.clock is None else _clock_json(room.clock),
     }
     return json.dumps(data, separators=(",", ":"))
+
+
+def _clock_json(clock: Clock) -> dict[str, Any]:
+    control = clock.control
+    return {
+        "initial": control.initial,
+        "increment": control.increment,
+        "per_move": control.per_move,
+        "left": list(clock.left),
+        "running": clock.running,
+        "since": clock.since,
+    }
+
+
+def _clock(data: dict[str, Any] | None) -> Clock | None:
+    if data is None:
+        return None
+    control = TimeControl(data["initial"], data["increment"], data["per_move"])
+    left = (float(data["left"][0]), float(data["left"][1]))
+    return Clock(control, left, data["running"], data["since"])
 
 
 def room_from_meta(meta: dict[str, Any], moves: list[str], base: AnyGame | None = None) -> Room:
@@ -258,6 +280,7 @@ def room_from_meta(meta: dict[str, Any], moves: list[str], base: AnyGame | None 
         ),
         ttl_seconds=meta.get("ttl_seconds", 0),
         created_at=meta.get("created_at", time.time()),
+        clock=_clock(meta.get("clock")),
     )
 
 

@@ -16,6 +16,7 @@ from core.errors import TetradError
 from core.game import Player
 from server.refusals import Refusal
 from server.rooms import daily, games
+from server.rooms.clock import Clock
 from server.rooms.model import (
     FRIEND_MODES,
     ONE_HUMAN_MODES,
@@ -65,6 +66,9 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
         refused = _refuse_position(asked)
         if refused is not None:
             return refused
+    refused = _refuse_time_control(asked)
+    if refused is not None:
+        return refused
     try:
         if asked.position is not None:
             game = asked.position
@@ -109,7 +113,23 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
         invite_code=opening.invite_code if friend else None,
         ttl_seconds=opening.correspondence_ttl if mode == "correspondence" else opening.room_ttl,
         created_at=opening.now,
+        clock=None if asked.time_control is None else Clock.start(asked.time_control),
     )
+
+
+def _refuse_time_control(asked: RoomOptions) -> Refusal | None:
+    """Clocks are for friend rooms: a time for the game in live rooms, a time for every move
+    in correspondence rooms."""
+    control = asked.time_control
+    if control is None:
+        return None
+    mode = asked.mode or ("live" if asked.game == "boxes" else "correspondence")
+    if asked.daily or mode not in FRIEND_MODES:
+        return Refusal("invalid_options", "clocks exist only in rooms with a friend")
+    if control.per_move != (mode == "correspondence"):
+        wanted = "days per move" if mode == "correspondence" else "minutes and an increment"
+        return Refusal("invalid_options", f"a {mode} room's clock takes {wanted}")
+    return None
 
 
 def _refuse_position(asked: RoomOptions) -> Refusal | None:
@@ -135,22 +155,25 @@ def other(seat: Player) -> Player:
     return 1 if seat == 0 else 0
 
 
-def decide(room: Room, version: int, seat: Player, command: Command) -> Decision:
-    """What ``command`` from ``seat`` does to ``room`` (at ``version``)."""
+def decide(
+    room: Room, version: int, seat: Player, command: Command, *, now: float = 0.0
+) -> Decision:
+    """What ``command`` from ``seat`` does to ``room`` (at ``version``), at the time ``now``
+    (seconds since the epoch; the clocks of a room with a time control follow it)."""
     if isinstance(command, PlayMove):
-        return _play(room, version, seat, command)
+        return _play(room, version, seat, command, now)
     if isinstance(command, Join):
         return _join(room, command)
     if isinstance(command, Offer):
-        return _offer(room, seat, command.kind)
+        return _offer(room, seat, command.kind, now)
     if isinstance(command, Accept):
         if (command.kind, other(seat)) not in _pending(room.requests):
             return Refusal("no_request", f"the other player has not asked to {command.kind}")
-        return _offer(room, seat, command.kind)
+        return _offer(room, seat, command.kind, now)
     if isinstance(command, Decline):
         return _decline(room, seat, command.kind)
     if isinstance(command, Resign):
-        return _resign(room, seat)
+        return _resign(room, seat, now)
     if isinstance(command, Undo):
         return _undo(room, seat)
     if isinstance(command, SetLevel):
@@ -165,7 +188,10 @@ def allowed(room: Room, seat: Player) -> frozenset[Action]:
     if room.seats[seat].kind == "computer":
         return frozenset()
     if room.mode in FRIEND_MODES:
-        return _allowed_with_a_friend(seat, room.game.is_over, room.guest_joined, room.requests)
+        may_take_back = _refuse_take_back(room, seat) is None
+        return _allowed_with_a_friend(
+            seat, room.game.is_over, room.guest_joined, room.requests, may_take_back
+        )
     game = room.game
     over = game.is_over
     actions: set[Action] = {"new_game"}
@@ -185,7 +211,11 @@ def allowed(room: Room, seat: Player) -> frozenset[Action]:
 
 @functools.lru_cache(maxsize=256)
 def _allowed_with_a_friend(
-    seat: Player, over: bool, guest_joined: bool, requests: tuple[PendingRequest, ...]
+    seat: Player,
+    over: bool,
+    guest_joined: bool,
+    requests: tuple[PendingRequest, ...],
+    may_take_back: bool,
 ) -> frozenset[Action]:
     """What ``seat`` of a friend room may ask for: it follows from these alone (remembered,
     since every move of a friend room asks again)."""
@@ -193,18 +223,33 @@ def _allowed_with_a_friend(
     if not over:
         actions.add("resign")
     pending = _pending(requests)
-    for kind in ("restart", "end"):
+    kinds: tuple[RequestKind, ...] = ("restart", "end", "takeback")
+    for kind in kinds:
         theirs = (kind, other(seat)) in pending
         mine = (kind, seat) in pending
         if theirs:
-            actions.add("accept_restart" if kind == "restart" else "accept_end")
+            actions.add(_ACCEPT[kind])
         if theirs or mine:
-            actions.add("decline_restart" if kind == "restart" else "decline_end")
+            actions.add(_DECLINE[kind])
+    if may_take_back and not pending & {("takeback", 0), ("takeback", 1)}:
+        actions.add("offer_takeback")
     if ("restart", seat) not in pending and ("restart", other(seat)) not in pending:
         actions.add("offer_restart")
     if not over and guest_joined and not pending & {("end", 0), ("end", 1)}:
         actions.add("offer_end")
     return frozenset(actions)
+
+
+_ACCEPT: dict[RequestKind, Action] = {
+    "restart": "accept_restart",
+    "end": "accept_end",
+    "takeback": "accept_takeback",
+}
+_DECLINE: dict[RequestKind, Action] = {
+    "restart": "decline_restart",
+    "end": "decline_end",
+    "takeback": "decline_takeback",
+}
 
 
 def refuse_hint(room: Room, seat: Player) -> Refusal | None:
@@ -223,7 +268,19 @@ def refuse_hint(room: Room, seat: Player) -> Refusal | None:
 # -- moves ------------------------------------------------------------------------------
 
 
-def _play(room: Room, version: int, seat: Player, command: PlayMove) -> Decision:
+def time_out(room: Room, now: float) -> Change | None:
+    """The game is lost by the player whose clock has run out at ``now``, if one has."""
+    clock = room.clock
+    loser = None if clock is None or room.game.is_over else clock.out_of_time(now)
+    if clock is None or loser is None:
+        return None
+    return Change(
+        replace(room, game=room.game.lose_on_time(loser), requests=(), clock=clock.stopped(now)),
+        (Ended("time", loser),),
+    )
+
+
+def _play(room: Room, version: int, seat: Player, command: PlayMove, now: float) -> Decision:
     game = room.game
     if command.version is not None and command.version != version:
         return Refusal(
@@ -249,8 +306,12 @@ def _play(room: Room, version: int, seat: Player, command: PlayMove) -> Decision
             )  # fmt: skip
     cancelled: tuple[Event, ...] = tuple(Declined(r.kind, None) for r in room.requests)
     event = MoveMade(actor, command.move, command.move_id)
+    clock = room.clock
+    if clock is not None:
+        over = after.is_over
+        clock = clock.stopped(now) if over else clock.after_move(actor, after.to_move, now)
     return Change(
-        room.with_game(after),
+        room.with_game(after, clock),
         (*cancelled, event),
         history="append",
         move_id=command.move_id,
@@ -274,11 +335,17 @@ def _pending(requests: tuple[PendingRequest, ...]) -> set[tuple[RequestKind, Pla
     return {(request.kind, request.seat) for request in requests}
 
 
-def _offer(room: Room, seat: Player, kind: RequestKind) -> Decision:
-    """Ask for a restart (friend rooms) or an end by agreement; asking for what the other
-    player already asked for accepts it. While the guest seat is free, a restart happens at
-    once."""
+def _offer(room: Room, seat: Player, kind: RequestKind, now: float) -> Decision:
+    """Ask for a restart (friend rooms), to take back your last move (friend rooms) or an end
+    by agreement; asking for what the other player already asked for accepts it. While the
+    guest seat is free, a restart happens at once."""
     game = room.game
+    if kind == "takeback":
+        if ("takeback", other(seat)) in _pending(room.requests):
+            return _take_back(room, other(seat), now)
+        refused = _refuse_take_back(room, seat)
+        if refused is not None:
+            return refused
     if kind == "restart" and not room.is_friend_room:
         return Refusal("not_allowed", "against the computer and on one device, start a new game")
     if kind == "end" and game.is_over:
@@ -293,7 +360,7 @@ def _offer(room: Room, seat: Player, kind: RequestKind) -> Decision:
         return Refusal("not_allowed", "nobody has joined yet")
     pending = _pending(room.requests)
     if (kind, other(seat)) in pending:
-        return _restart(room) if kind == "restart" else _end_by_agreement(room)
+        return _restart(room) if kind == "restart" else _end_by_agreement(room, now)
     if (kind, seat) in pending:
         return None
     requests = (*room.requests, PendingRequest(kind, seat))
@@ -308,22 +375,54 @@ def _decline(room: Room, seat: Player, kind: RequestKind) -> Decision:
     return Change(replace(room, requests=requests), (Declined(kind, seat),))
 
 
-def _resign(room: Room, seat: Player) -> Decision:
+def _resign(room: Room, seat: Player, now: float) -> Decision:
     """The resigning seat loses at once (on one device: the player to move)."""
     game = room.game
     if game.is_over:
         return Refusal("game_over", "the game is already over")
     loser = game.to_move if room.mode == "local" else seat
+    clock = None if room.clock is None else room.clock.stopped(now)
     return Change(
-        replace(room, game=game.resign(loser), requests=()), (Ended("resignation", loser),)
+        replace(room, game=game.resign(loser), requests=(), clock=clock),
+        (Ended("resignation", loser),),
     )
 
 
-def _end_by_agreement(room: Room) -> Change:
+def _end_by_agreement(room: Room, now: float = 0.0) -> Change:
     """Both players agreed: the game ends where it stands."""
+    clock = None if room.clock is None else room.clock.stopped(now)
     return Change(
-        replace(room, game=room.game.end_by_agreement(), requests=()),
+        replace(room, game=room.game.end_by_agreement(), requests=(), clock=clock),
         (Ended("agreement", None),),
+    )
+
+
+def _refuse_take_back(room: Room, seat: Player) -> Refusal | None:
+    """Why ``seat`` may not ask to take its last move back, or None if it may: in a friend
+    room whose guest has joined, while the game goes on, once the seat has moved."""
+    if not room.is_friend_room:
+        return Refusal("not_allowed", "against the computer and on one device, use undo")
+    if room.game.is_over:
+        return Refusal("game_over", "the game is over")
+    if not room.guest_joined:
+        return Refusal("not_allowed", "nobody has joined yet")
+    if room.game.last_move_by(seat) is None:
+        return Refusal("not_allowed", "you have no move to take back in this game")
+    return None
+
+
+def _take_back(room: Room, asker: Player, now: float) -> Change:
+    """The other player agreed: ``asker``'s last move goes, with every move after it; the
+    clocks run for whoever is to move then."""
+    keep = room.game.last_move_by(asker)
+    assert keep is not None
+    moves = room.game.moves
+    game = games.replay_moves(room.setup, moves[:keep])
+    clock = None if room.clock is None else room.clock.switched(game.to_move, now)
+    return Change(
+        replace(room, game=game, requests=(), clock=clock),
+        (Undone(asker, len(moves) - keep),),
+        history="rewrite",
     )
 
 
@@ -341,6 +440,7 @@ def _restart(room: Room, seats: tuple[SeatRecord, SeatRecord] | None = None) -> 
         seats=seats or room.seats,
         requests=(),
         previous=previous,
+        clock=None if room.clock is None else Clock.start(room.clock.control),
     )
     return Change(restarted, (Restarted(number),), history="rewrite")
 

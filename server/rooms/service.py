@@ -43,6 +43,7 @@ from server.rooms.model import (
 from server.rooms.presence import Presence
 from server.rooms.repository import LoadedRoom, RoomRepository
 from server.rooms.stores import Stores
+from server.rooms.time_outs import TimeOuts
 from server.settings import Settings
 
 log = logging.getLogger("tetrad.rooms")
@@ -146,8 +147,15 @@ class RoomService:
             settings,
             on_think=self.metrics.on_ai_think,
         )
+        self.time_outs = TimeOuts(self.end_on_time)
         self.presence = Presence(
-            stores.presence, stores.rooms, stores.leases, self.repository, self.turns, settings
+            stores.presence,
+            stores.rooms,
+            stores.leases,
+            self.repository,
+            self.turns,
+            self.time_outs,
+            settings,
         )
 
     # -- reading ---------------------------------------------------------------------------
@@ -171,7 +179,8 @@ class RoomService:
         presence = await self.presence.now(room_id)
         left = await self.stores.rooms.expires_in(room_id)
         expires = None if left is None else math.ceil(left)
-        return loaded, views.snapshot(loaded.room, loaded.version, presence, expires)
+        snapshot = views.snapshot(loaded.room, loaded.version, presence, expires, time.time())
+        return loaded, snapshot
 
     async def catch_up(self, room_id: str, since: int | None) -> CatchUp:
         """What brings a client holding version ``since`` (None: nothing) up to date: the
@@ -219,7 +228,7 @@ class RoomService:
                 raise room
             first = next(i for i, s in enumerate(room.seats) if s.token_hash is not None)
             change = Change(room, (Joined(0 if first == 0 else 1),))
-            messages = views.event_texts(room, room, change.events, 1)
+            messages = views.event_texts(room, room, change.events, 1, opening.now)
             if await self.repository.create(room, messages):
                 break
         else:
@@ -266,8 +275,15 @@ class RoomService:
                 loaded = await self.repository.get(room_id)
                 actor = seat if seat is not None else 0
             room = loaded.room
+            now = time.time()
+            timed_out = rules.time_out(room, now)
+            if timed_out is not None:
+                # The time ran out before this command came: the game ends first, and the
+                # command is decided again on the ended game.
+                await self._commit(loaded, timed_out, None, None)
+                continue
             key = _command_key(room, actor, command)
-            decision = rules.decide(room, loaded.version, actor, command)
+            decision = rules.decide(room, loaded.version, actor, command, now=now)
             if decision is None:
                 return Done(loaded.version)
             if isinstance(decision, Refusal):
@@ -282,17 +298,24 @@ class RoomService:
                     if applied.move is not None:
                         return _resent(command, applied.version, applied.move)
                 raise decision
-            done = await self._commit(loaded, decision, key, command)
+            done = await self._commit(loaded, decision, key, command, now)
             if done is not None:
                 return done
         raise Refusal("stale_version", "the room kept changing; reload and retry")
 
     async def _commit(
-        self, loaded: LoadedRoom, change: Change, key: str | None, command: Command
+        self,
+        loaded: LoadedRoom,
+        change: Change,
+        key: str | None,
+        command: Command | None,
+        now: float | None = None,
     ) -> Done | None:
-        """Commit ``change``; None if the room moved on meanwhile (decide again)."""
+        """Commit ``change`` (what ``command`` does, made at ``now``); None if the room moved
+        on meanwhile (decide again)."""
         before, after = loaded.room, change.room
-        messages = views.event_texts(before, after, change.events, loaded.version + 1)
+        at = time.time() if now is None else now
+        messages = views.event_texts(before, after, change.events, loaded.version + 1, at)
         finished = _finished(after) if after.game.is_over and not before.game.is_over else None
         started = time.perf_counter()
         result = await self.repository.commit(
@@ -323,7 +346,20 @@ class RoomService:
             self.on_finished()
         if after.computer_to_move:
             self.turns.start(after.id)
+        if after.clock is not None:
+            self.time_outs.watch(after)
         return Done(result.version, events=tuple(messages), committed_at=time.time())
+
+    async def end_on_time(self, room_id: str) -> None:
+        """End the game of ``room_id`` if its running clock has run out (else watch it)."""
+        for _ in range(COMMIT_ATTEMPTS):
+            loaded = await self.repository.reload(room_id)
+            change = rules.time_out(loaded.room, time.time())
+            if change is None:
+                self.time_outs.watch(loaded.room)
+                return
+            if await self._commit(loaded, change, None, None) is not None:
+                return
 
     async def hint(self, room_id: str, token: str | None) -> Done:
         """The move the computer would make for the seat of ``token`` (nothing changes)."""

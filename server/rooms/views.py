@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from core.game import Player
 from server.protocol import (
     Allowed,
+    ClockView,
     DeclinedEvent,
     EndedEvent,
     EventMessage,
@@ -23,9 +24,11 @@ from server.protocol import (
     RoomSnapshot,
     SeatView,
     Status,
+    TimeControlView,
     encode,
 )
 from server.rooms import boards, rules
+from server.rooms.clock import Clock
 from server.rooms.model import (
     Declined,
     Ended,
@@ -89,10 +92,12 @@ def allowed_actions(room: Room) -> Allowed:
     return allowed
 
 
-def status(room: Room, allowed: Allowed | None) -> Status:
-    """The status of ``room``; ``allowed`` is left out when None (it did not change)."""
+def status(room: Room, allowed: Allowed | None, now: float) -> Status:
+    """The status of ``room`` at the time ``now``; ``allowed`` is left out when None (it did
+    not change)."""
     game = room.game
     outcome = game.outcome()
+    clock = room.clock
     return Status(
         to_move=game.to_move,
         scores=game.scores,
@@ -104,11 +109,20 @@ def status(room: Room, allowed: Allowed | None) -> Status:
         ),
         thinking=room.computer_to_move,
         allowed=allowed,
+        clock=None if clock is None else clock_view(clock, now),
     )
 
 
-def snapshot(room: Room, version: int, presence: Presence, expires_in: int | None) -> RoomSnapshot:
-    """Everything a client needs to draw ``room`` at ``version``."""
+def clock_view(clock: Clock, now: float) -> ClockView:
+    left = clock.left_at(now)
+    return ClockView(left_ms=(round(left[0] * 1000), round(left[1] * 1000)), running=clock.running)
+
+
+def snapshot(
+    room: Room, version: int, presence: Presence, expires_in: int | None, now: float
+) -> RoomSnapshot:
+    """Everything a client needs to draw ``room`` at ``version``, at the time ``now``."""
+    control = None if room.clock is None else room.clock.control
     return RoomSnapshot(
         id=room.id,
         game=room.game_name,
@@ -122,19 +136,26 @@ def snapshot(room: Room, version: int, presence: Presence, expires_in: int | Non
         spectators=presence.spectators,
         requests=tuple(PendingRequestView(kind=r.kind, seat=r.seat) for r in room.requests),
         move_count=len(room.game.moves),
-        status=status(room, allowed_actions(room)),
+        status=status(room, allowed_actions(room), now),
         board=boards.board_view(room.game),
         expires_in_seconds=expires_in,
+        time_control=None
+        if control is None
+        else TimeControlView(
+            initial_seconds=control.initial,
+            increment_seconds=control.increment,
+            per_move=control.per_move,
+        ),
     )
 
 
 def event_texts(
-    before: Room, after: Room, events: tuple[Event, ...], first_version: int
+    before: Room, after: Room, events: tuple[Event, ...], first_version: int, now: float
 ) -> list[str]:
-    """The text of each of ``events`` (which took ``before`` to ``after``) as an
-    :class:`~server.protocol.EventMessage`, one version each. Every message carries the
-    status after the whole change; the last also carries what each seat may do, if that
-    changed."""
+    """The text of each of ``events`` (which took ``before`` to ``after`` at the time
+    ``now``) as an :class:`~server.protocol.EventMessage`, one version each. Every message
+    carries the status after the whole change; the last also carries what each seat may do,
+    if that changed."""
     allowed = allowed_actions(after)
     changed = allowed != allowed_actions(before)
     last = len(events) - 1
@@ -144,7 +165,7 @@ def event_texts(
                 room=after.id,
                 version=first_version + offset,
                 event=_event_view(after, event),
-                status=status(after, allowed if offset == last and changed else None),
+                status=status(after, allowed if offset == last and changed else None, now),
             )
         )
         for offset, event in enumerate(events)

@@ -75,6 +75,7 @@ class Connection:
         "_flusher",
         "_handler",
         "_write_now",
+        "clocked_room",
         "closing",
         "computer_room",
         "early",
@@ -104,6 +105,7 @@ class Connection:
         self.presence_slot: int | None = None
         """The presence slot this socket holds (None: a spectator)."""
         self.computer_room = False
+        self.clocked_room = False
         self.watching = False
         """Counted as a spectator of the room (in Redis) until it leaves."""
         self.version = 0

@@ -226,6 +226,7 @@ async def _await_hello(
         conn.presence_slot = None if seat is None else loaded.room.presence_slot(seat)
         conn.watching = seat is None
         conn.computer_room = loaded.room.mode == "computer"
+        conn.clocked_room = loaded.room.clock is not None
         return message, seat
 
 

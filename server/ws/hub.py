@@ -57,6 +57,7 @@ class EventWaiter:
     def __init__(self, room_id: str, computer_room: bool = False) -> None:
         self.room_id = room_id
         self.computer_room = computer_room
+        self.clocked_room = False
         self.arrived = asyncio.Event()
 
     def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:

@@ -5,6 +5,7 @@ of the wrong type in a message is refused instead of sent."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -20,6 +21,7 @@ from server.protocol import (
     server_message_adapter,
 )
 from server.rooms import rules, views
+from server.rooms.clock import Clock, TimeControl
 from server.rooms.model import Command, Offer, PlayMove, Room, Undo
 from tests.server.test_room_rules import changed, make_room
 
@@ -31,8 +33,9 @@ def canonical(text: str) -> str:
 
 
 def commit_texts(room: Room, seat: int, command: Command, version: int) -> tuple[Room, list[str]]:
-    change = changed(rules.decide(room, version, seat, command))
-    return change.room, views.event_texts(room, change.room, change.events, version + 1)
+    now = 1000.0 + version  # a second a version: the clocks of a clocked room run
+    change = changed(rules.decide(room, version, seat, command, now=now))
+    return change.room, views.event_texts(room, change.room, change.events, version + 1, now)
 
 
 @settings(max_examples=25, deadline=None)
@@ -40,13 +43,16 @@ def commit_texts(room: Room, seat: int, command: Command, version: int) -> tuple
     game=st.sampled_from(["boxes", "dots"]),
     mode=st.sampled_from(["live", "computer", "local"]),
     seed=st.integers(0, 2**32 - 1),
+    clocks=st.booleans(),
 )
 def test_every_event_of_a_random_game_is_in_the_models_form(
-    game: str, mode: str, seed: int
+    game: str, mode: str, seed: int, clocks: bool
 ) -> None:
     rng = random.Random(seed)
     options = {"rows": 3, "cols": 3} if game == "boxes" else {"width": 7, "height": 7}
     room = make_room(mode, game=game, **options)
+    if clocks and mode == "live":
+        room = dataclasses.replace(room, clock=Clock.start(TimeControl(600.0, 2.0)))
     version, seen = 1, 0
     last = None
     while not room.game.is_over:
@@ -68,9 +74,9 @@ def test_every_event_of_a_random_game_is_in_the_models_form(
         version += len(texts)
         seen += len(texts)
         if mode == "live" and not room.game.is_over and rng.random() < 0.05:
-            room, texts = commit_texts(
-                room, 1 - seat, Offer(rng.choice(["restart", "end"])), version
-            )
+            may = rules.allowed(room, 1 - seat)
+            kinds = [k for k in ("restart", "end", "takeback") if f"offer_{k}" in may]
+            room, texts = commit_texts(room, 1 - seat, Offer(rng.choice(kinds)), version)
             assert all(canonical(text) == text for text in texts)
             version += len(texts)
     assert seen >= len(room.game.moves)

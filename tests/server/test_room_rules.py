@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from core.boxes import Line
 from core.dots import Point
 from server.rooms import games, rules
+from server.rooms.clock import Clock, TimeControl
 from server.rooms.model import (
     Accept,
     Change,
@@ -439,6 +440,7 @@ def test_with_game_is_replace_with_the_new_game_and_no_requests() -> None:
         previous=PreviousGame(2, base.seats, base.game),
         ttl_seconds=60,
         created_at=12.5,
+        clock=Clock.start(TimeControl(60.0)),
     )
     defaults = Room(base.id, base.game_name, base.mode, base.seats, {}, base.game)
     # Every field is set apart from its default, so a field with_game forgot would show.
@@ -447,4 +449,5 @@ def test_with_game_is_replace_with_the_new_game_and_no_requests() -> None:
         if field.name not in unchanged:
             assert getattr(room, field.name) != getattr(defaults, field.name), field.name
     game = room.game.play(next(iter(room.game.legal_moves())))
-    assert room.with_game(game) == replace(room, game=game, requests=())
+    clock = Clock.start(TimeControl(30.0))
+    assert room.with_game(game, clock) == replace(room, game=game, requests=(), clock=clock)

@@ -504,6 +504,7 @@ class SayingHello:
         self.ready = False
         self.watching = False
         self.computer_room = False
+        self.clocked_room = False
         self.closed: tuple[int, str] | None = None
 
     def deliver(self, kind: str, version: int, text: str, committed: float | None = None) -> None:

@@ -31,8 +31,8 @@ describe("i18n", () => {
   });
 
   it("translates every error code the server can send", () => {
-    // The server lists its stable codes in server/errors.py (ErrorCode).
-    const path = resolve(__dirname, "../../../server/errors.py");
+    // The server lists its stable codes in server/refusals.py (ErrorCode).
+    const path = resolve(__dirname, "../../../server/refusals.py");
     if (!existsSync(path)) return; // the client alone (no server checkout)
     const src = readFileSync(path, "utf8");
     const block = /ErrorCode = Literal\[([\s\S]*?)\]/.exec(src)![1]!;

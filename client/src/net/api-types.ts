@@ -329,7 +329,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "restart" | "end";
+            kind: "restart" | "end" | "takeback";
             /**
              * Ref
              * @description echoed in the reply (ack, error, pong...)
@@ -490,6 +490,38 @@ export interface components {
         };
         ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
         /**
+         * ClockOption
+         * @description Clocks for a friend room: ``minutes`` for each player's whole game and ``increment``
+         *     seconds added after each of their turns (live rooms), or ``days_per_move`` for every
+         *     turn (correspondence rooms). A player whose time runs out loses.
+         */
+        ClockOption: {
+            /** Days Per Move */
+            days_per_move?: number | null;
+            /**
+             * Increment
+             * @default 0
+             */
+            increment?: number;
+            /** Minutes */
+            minutes?: number | null;
+        };
+        /**
+         * ClockView
+         * @description The players' clocks when the message was written: the time each has left and whose
+         *     clock runs (null: none runs — before the first move, and once the game is over). A
+         *     client counts the running one down from the moment it received the message.
+         */
+        ClockView: {
+            /** Left Ms */
+            left_ms: [
+                number,
+                number
+            ];
+            /** Running */
+            running: (0 | 1) | null;
+        };
+        /**
          * ContinueFrom
          * @description Start a computer or local room from a position of a recorded game: the record's
          *     first ``ply`` moves are played (they are the room's history: undo takes them back;
@@ -511,6 +543,8 @@ export interface components {
         };
         /** CreateBoxesRoom */
         CreateBoxesRoom: {
+            /** @description friend rooms: clocks (default: none) */
+            clock?: components["schemas"]["ClockOption"] | null;
             /**
              * Cols
              * @description boxes across
@@ -561,6 +595,8 @@ export interface components {
         };
         /** CreateDotsRoom */
         CreateDotsRoom: {
+            /** @description friend rooms: clocks (default: none) */
+            clock?: components["schemas"]["ClockOption"] | null;
             /**
              * First
              * @description who moves first: me (the creator), opponent (computer or guest) or random; default: me, except correspondence rooms, drawn by lot
@@ -687,7 +723,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "restart" | "end";
+            kind: "restart" | "end" | "takeback";
             /**
              * Ref
              * @description echoed in the reply (ack, error, pong...)
@@ -713,7 +749,7 @@ export interface components {
              * Request
              * @enum {string}
              */
-            request: "restart" | "end";
+            request: "restart" | "end" | "takeback";
             /** Seat */
             seat: (0 | 1) | null;
         };
@@ -784,7 +820,7 @@ export interface components {
         };
         /**
          * EndedEvent
-         * @description The game ended early: by resignation or by agreement.
+         * @description The game ended early: by resignation, by agreement, or a player's time ran out.
          */
         EndedEvent: {
             /**
@@ -796,10 +832,10 @@ export interface components {
              * Reason
              * @enum {string}
              */
-            reason: "resignation" | "agreement";
+            reason: "resignation" | "agreement" | "time";
             /**
              * Seat
-             * @description who resigned (null for agreement)
+             * @description who resigned or ran out of time (null for agreement)
              */
             seat: (0 | 1) | null;
         };
@@ -1328,7 +1364,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "restart" | "end";
+            kind: "restart" | "end" | "takeback";
             /**
              * Ref
              * @description echoed in the reply (ack, error, pong...)
@@ -1347,7 +1383,7 @@ export interface components {
         OutcomeView: {
             /**
              * Reason
-             * @description board_full, resignation, agreement, grounding or margin
+             * @description board_full, resignation, agreement, time, grounding or margin
              */
             reason: string;
             /** Winner */
@@ -1375,7 +1411,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "restart" | "end";
+            kind: "restart" | "end" | "takeback";
             /**
              * Seat
              * @description who asked
@@ -1531,7 +1567,7 @@ export interface components {
              * Request
              * @enum {string}
              */
-            request: "restart" | "end";
+            request: "restart" | "end" | "takeback";
             /**
              * Seat
              * @enum {integer}
@@ -1710,6 +1746,8 @@ export interface components {
              */
             spectators: number;
             status: components["schemas"]["Status"];
+            /** @description the room's clocks; null: none */
+            time_control?: components["schemas"]["TimeControlView"] | null;
             /**
              * Version
              * @description increases by one with every change of the room
@@ -1823,9 +1861,11 @@ export interface components {
              * @description what each seat may ask for besides moves; absent: unchanged
              */
             allowed?: [
-                ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "resign")[],
-                ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "resign")[]
+                ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "offer_takeback" | "accept_takeback" | "decline_takeback" | "resign")[],
+                ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "offer_takeback" | "accept_takeback" | "decline_takeback" | "resign")[]
             ] | null;
+            /** @description rooms with clocks: in every status */
+            clock?: components["schemas"]["ClockView"] | null;
             /** @description set once the game is over */
             outcome: components["schemas"]["OutcomeView"] | null;
             /** Scores */
@@ -1866,6 +1906,20 @@ export interface components {
              * @enum {string}
              */
             type: "sync";
+        };
+        /**
+         * TimeControlView
+         * @description A room's clocks: ``initial_seconds`` for each player's game and ``increment_seconds``
+         *     added after each of their turns (live); or, ``per_move``, ``initial_seconds`` for every
+         *     turn (correspondence).
+         */
+        TimeControlView: {
+            /** Increment Seconds */
+            increment_seconds: number;
+            /** Initial Seconds */
+            initial_seconds: number;
+            /** Per Move */
+            per_move: boolean;
         };
         /**
          * UndoMessage
