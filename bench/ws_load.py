@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,6 +156,7 @@ def serve_baseline(fd: int, redis_url: str) -> None:
 class Tally:
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
     event_bytes: list[int] = field(default_factory=list)
     capture_bytes: list[int] = field(default_factory=list)
 
@@ -249,6 +251,22 @@ async def tetrad_room_setup(ports: tuple[int, int], body: dict) -> tuple:
     return sockets, snapshot, grant["seat"]
 
 
+def _key(move: dict) -> tuple:
+    """A move as the board keeps it in its order of moves to come."""
+    if "line" in move:
+        first, second = move["line"]
+        return (tuple(first), tuple(second))
+    return tuple(move["point"])
+
+
+async def _next_reply(ws) -> dict:
+    """The ack or the error of the command just sent (the events before it are skipped)."""
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] in ("ack", "error"):
+            return message
+
+
 async def _next_event(ws, tally: Tally | None) -> dict:
     while True:
         text = await ws.recv()
@@ -300,11 +318,21 @@ async def tetrad_room_play(room: TetradRoom, until: float, tally: Tally) -> None
         if move is None:
             break
         started = time.perf_counter()
-        command = {"type": "move", "move": move, "version": room.version}
+        command = {"type": "move", "move": move, "version": room.version, "ref": "m"}
         await sockets[mover].send(json.dumps(command))
-        seen = await _next_event(sockets[1 - mover], tally)
+        reply = await _next_reply(sockets[mover])  # the mover's copy of the event comes first
+        if reply["type"] == "error":
+            # Counted, not hidden: a refused move (a presence key that lapsed on a starved
+            # server, say) would otherwise leave this room waiting for ever.
+            tally.errors[reply["code"]] += 1
+            room.board.order.append(_key(move))
+            await asyncio.sleep(0.05)
+            continue
+        while True:
+            seen = await _next_event(sockets[1 - mover], tally)
+            if seen["version"] >= reply["version"]:
+                break
         tally.latencies.append(time.perf_counter() - started)
-        await _next_event(sockets[mover], None)  # the mover's copy (its ack is skipped)
         room.board.apply(seen["event"])
         room.status, room.version = seen["status"], seen["version"]
         tally.moves += 1
@@ -388,6 +416,7 @@ async def play_round(side: Side, seconds: float) -> dict[str, float]:
         "capture_bytes_max": max(tally.capture_bytes, default=0),
         "captures": len(tally.capture_bytes),
         "rss_mib": rss / 1024,
+        "refused": dict(tally.errors),
     }
     side.rounds.append(result)
     return result
@@ -439,6 +468,8 @@ def report(title: str, base: dict | None, ours: dict) -> None:
             f"p99 {ours['p99_ms'] / base['p99_ms']:.2f} x   "
             f"{ours['cpu_ms_per_move'] / base['cpu_ms_per_move']:.2f} x server CPU per move"
         )
+    if ours["refused"]:
+        print(f"  tetrad refused moves (tried again): {ours['refused']}")
     print(
         f"  tetrad event bytes: mean {ours['event_bytes']:.0f}, max {ours['event_bytes_max']}; "
         f"with a capture ({ours['captures']}): mean {ours['capture_bytes']:.0f}, "

@@ -54,8 +54,9 @@ whose per-connection rate limit answers floods)."""
 
 WRITE_NOW = "tetrad.websocket.write_now"
 """The scope extension (``scope["extensions"][WRITE_NOW]["write"]``) of
-:class:`RoomWebSocketProtocol`: ``write(text) -> bool`` writes a text frame at once if the
-connection is open and its transport is not paused (True), else writes nothing (False)."""
+:class:`RoomWebSocketProtocol`: ``write(*texts) -> bool`` writes text frames at once, in one
+write, if the connection is open and its transport is not paused (True), else writes nothing
+(False)."""
 
 
 class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -79,10 +80,11 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         if scope is not None:  # the handshake was accepted: the app will run
             scope["extensions"][WRITE_NOW] = {"write": self.write_now}
 
-    def write_now(self, text: str) -> bool:
-        """Write ``text`` as one frame now, if the connection is open and its transport
-        takes data; False (nothing written) while the handshake, a close or a paused
-        transport means the ASGI ``send`` must do it (and wait, or fail, as it does)."""
+    def write_now(self, *texts: str) -> bool:
+        """Write each of ``texts`` as a frame now, all in one write to the transport, if the
+        connection is open and its transport takes data; False (nothing written) while the
+        handshake, a close or a paused transport means the ASGI ``send`` must do it (and
+        wait, or fail, as it does)."""
         if (
             not self.handshake_complete
             or self.close_sent
@@ -93,7 +95,8 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         ):
             return False
         try:
-            self.conn.send_text(text.encode())
+            for text in texts:
+                self.conn.send_text(text.encode())
         except InvalidState:  # the client's close arrived: ``send`` reports it
             return False
         self.transport.write(b"".join(self.conn.data_to_send()))

@@ -27,6 +27,14 @@ AI_BUILD = apply_mode()
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def checked_writes() -> None:
+    """Every message the server writes in the tests is checked against its types."""
+    from server import protocol
+
+    protocol.check_writes(True)
+
+
 @pytest.fixture
 async def key_prefix() -> AsyncIterator[str]:
     """A Redis key prefix of this test alone; every key under it is deleted afterwards."""

@@ -70,8 +70,30 @@ class DirectCalls:
             # twice is harmless for the callers: a commit is checked against the version.
         return await self._call(self._connection_class(**self._options), args)
 
-    async def _call(self, connection: AbstractConnection, args: tuple[Any, ...]) -> Any:
-        packed = connection.pack_command(*args)
+    async def pipeline(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        """Send ``commands`` in one write and return their replies in order; an error reply
+        is returned (a ResponseError), not raised, so the others still count."""
+        if not commands:
+            return []
+        connection = self._free.pop() if self._free else None
+        if connection is not None:
+            with contextlib.suppress(RedisConnectionError):
+                return await self._call(connection, None, commands)  # type: ignore[no-any-return]
+        fresh = self._connection_class(**self._options)
+        return await self._call(fresh, None, commands)  # type: ignore[no-any-return]
+
+    async def _call(
+        self,
+        connection: AbstractConnection,
+        args: tuple[Any, ...] | None,
+        pipeline: list[tuple[Any, ...]] | None = None,
+    ) -> Any:
+        """One command (``args``), or a ``pipeline`` of them, on ``connection``."""
+        if pipeline is not None:
+            packed = connection.pack_commands(pipeline)
+        else:
+            assert args is not None
+            packed = connection.pack_command(*args)
         if self.timeout is not None:
             loop = asyncio.get_running_loop()
             self._in_flight[connection] = loop.time() + self.timeout
@@ -83,7 +105,10 @@ class DirectCalls:
                 # asks the sentinels for the master there.
                 await connection.connect()  # type: ignore[no-untyped-call]
             await connection.send_packed_command(packed, check_health=False)
-            reply = await connection.read_response()
+            if pipeline is not None:
+                reply = [await _reply(connection) for _ in pipeline]
+            else:
+                reply = await connection.read_response()
         except ResponseError:
             self._release(connection)
             raise
@@ -138,3 +163,11 @@ class DirectCalls:
                 await connection.disconnect(nowait=True)
         if self._closing:
             await asyncio.gather(*self._closing, return_exceptions=True)
+
+
+async def _reply(connection: AbstractConnection) -> Any:
+    """The next reply on ``connection``: an error reply as a value, not raised."""
+    try:
+        return await connection.read_response()
+    except ResponseError as error:
+        return error

@@ -17,9 +17,10 @@ from server.store.rooms import RedisRoomStore
 class RedisStores:
     def __init__(self, redis: Redis, prefix: str, events_kept: int = 32) -> None:
         self._rooms = RedisRoomStore(redis, prefix, events_kept)
+        self._presence = RedisPresenceStore(redis, prefix)
         self.stores = Stores(
             rooms=self._rooms,
-            presence=RedisPresenceStore(redis, prefix),
+            presence=self._presence,
             outbox=RedisOutboxStore(redis, prefix),
             leases=RedisLeaseStore(redis, prefix),
             limits=RedisLimitStore(redis, prefix),
@@ -28,3 +29,4 @@ class RedisStores:
     async def aclose(self) -> None:
         """Close the stores' own connections (the client is closed by its owner)."""
         await self._rooms.aclose()
+        await self._presence.aclose()

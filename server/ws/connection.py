@@ -8,7 +8,7 @@ import contextlib
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +74,7 @@ class Connection:
     __slots__ = (
         "_flusher",
         "_handler",
+        "_held",
         "_write_now",
         "clocked_room",
         "closing",
@@ -118,22 +119,42 @@ class Connection:
         self.receiving = False
         self._flusher: asyncio.Task[None] | None = None
         self._handler: asyncio.Task[Any] | None = asyncio.current_task()
+        self._held: list[str | Stamped] | None = None
         extension = ws.scope.get("extensions", {}).get(WRITE_NOW)
-        self._write_now: Callable[[str], bool] | None = (
+        self._write_now: Callable[..., bool] | None = (
             None if extension is None else extension["write"]
         )
 
     def send(self, text: str | Stamped) -> None:
+        if self._held is not None:
+            self._held.append(text)
+            return
+        self._send(text)
+
+    def _send(self, *items: str | Stamped) -> None:
         if self.closing:
             return
-        if self._written_now(text):
+        if self._written_now(items):
             return
         outbox = self._outbox()
-        if len(outbox) >= OUTBOX_LIMIT:
-            self.close(CLOSE_SLOW_CONSUMER, "slow_consumer")
-            return
-        outbox.append(text)
+        for item in items:
+            if len(outbox) >= OUTBOX_LIMIT:
+                self.close(CLOSE_SLOW_CONSUMER, "slow_consumer")
+                return
+            outbox.append(item)
         self._kick()
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Messages sent in the block go out together when it ends, in one write (an event
+        and the ack that follows it cost one system call, not two)."""
+        self._held = []
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            if held:
+                self._send(*held)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
@@ -141,22 +162,25 @@ class Connection:
             self._outbox().append(Close(code, reason))
             self._kick()
 
-    def _written_now(self, item: str | Stamped) -> bool:
-        """Write ``item`` from the caller if nothing waits before it and the server takes
-        it at once (True); False: it must be queued."""
+    def _written_now(self, items: tuple[str | Stamped, ...]) -> bool:
+        """Write ``items`` from the caller if nothing waits before them and the server takes
+        them at once (True); False: they must be queued."""
         write = self._write_now
         if write is None or self._flusher is not None or self.outbox:
             return False
-        text = item.text if isinstance(item, Stamped) else item
+        texts = [item.text if isinstance(item, Stamped) else item for item in items]
         try:
-            if not write(text):
+            if not write(*texts):
                 return False
         except Exception:  # the socket is gone; the reader notices the disconnect
             self.closing = True
             self._stop_reading()
             return True
-        if isinstance(item, Stamped) and self.on_delivered is not None:
-            self.on_delivered(max(0.0, time.time() - item.committed))
+        if self.on_delivered is not None:
+            now = time.time()
+            for item in items:
+                if isinstance(item, Stamped):
+                    self.on_delivered(max(0.0, now - item.committed))
         return True
 
     def _outbox(self) -> deque[str | Stamped | Close]:

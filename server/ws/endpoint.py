@@ -381,16 +381,14 @@ async def _handle(
         done = await service.execute(room_id, token, play_command(message))
     else:
         done = await service.execute(room_id, token, message)
-    await _bring_up_to(service, conn, done)
-    conn.send(
-        encode(
-            AckMessage(
-                room=room_id,
-                version=done.version,
-                ref=message.ref,
-                move_id=message.move_id if isinstance(message, MakeMove) else None,
-                duplicate=done.duplicate,
-                hint=done.hint,
-            )
-        )
+    ack = AckMessage(
+        room=room_id,
+        version=done.version,
+        ref=message.ref,
+        move_id=message.move_id if isinstance(message, MakeMove) else None,
+        duplicate=done.duplicate,
+        hint=done.hint,
     )
+    with conn.held():
+        await _bring_up_to(service, conn, done)
+        conn.send(encode(ack))

@@ -115,6 +115,6 @@ def test_an_ack_is_in_the_models_form(
     assert encode(server_message_adapter.validate_json(text)) == text
 
 
-def test_a_value_of_the_wrong_type_is_refused_not_sent() -> None:
+def test_a_value_of_the_wrong_type_is_refused_in_the_tests() -> None:
     with pytest.raises(PydanticSerializationError):
         encode(Status(to_move=0, scores=[1, 2], outcome=None, thinking=False))  # type: ignore[arg-type]

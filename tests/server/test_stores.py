@@ -84,6 +84,9 @@ async def test_a_live_move_needs_the_other_slot_held(stores: Stores) -> None:
 
 async def test_presence_rounds_refresh_and_count(stores: Stores) -> None:
     presence = stores.presence
+    redis = Redis.from_url(REDIS_URL)
+    await redis.script_flush()  # as after a Redis restart: the round loads its script again
+    await redis.aclose()
     await presence.claim("r", 0, "a", 5)
     await presence.add_spectator("r", "w1", 5)
     answers = await presence.round(
