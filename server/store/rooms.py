@@ -243,7 +243,12 @@ class RedisRoomStore:
         return None if left < 0 else left / 1000
 
     async def exist(self, room_ids: list[str]) -> list[bool]:
-        pipe = self.redis.pipeline(transaction=False)
-        for room_id in room_ids:
-            pipe.exists(self.keys(room_id).room)
-        return [bool(found) for found in await pipe.execute()]
+        keys = [self.keys(room_id).room for room_id in room_ids]
+        if self._direct is not None:  # one write, replies read straight (presence rounds)
+            found = await self._direct.pipeline([("EXISTS", key) for key in keys])
+        else:
+            pipe = self.redis.pipeline(transaction=False)
+            for key in keys:
+                pipe.exists(key)
+            found = await pipe.execute()
+        return [bool(one) for one in found]
