@@ -45,7 +45,7 @@ async def main() -> None:
             game = (await service.load(room_id)).room.game
             if game.is_over:
                 break
-            await service.execute(room_id, granted.token, PlayMove(next(game.legal_moves())))
+            await service.execute(room_id, granted.token, PlayMove(game.legal_moves()[0]))
         rooms.append(room_id)
     after = int((await redis.info("memory"))["used_memory"])
     usage = []
