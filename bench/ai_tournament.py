@@ -6,7 +6,7 @@
 GAME is "boxes" or "dots"; SIZE is ROWSxCOLS boxes for Dots and Boxes (5x5) or WxH points
 for Dots (20x20); a LEVEL is "easy", "normal", "hard", "random" (a uniformly random
 legal move, the baseline) or "frozen-easy", "frozen-normal", "frozen-hard" (the players
-before issue 15, kept in bench/frozen_ai); for dots also "mcts", the Monte Carlo tree
+before issue 30, kept in bench/frozen_ai); for dots also "mcts", the Monte Carlo tree
 search of bench/dots_mcts.py that hard is measured against. ``LEVEL@SECONDS`` gives that
 side its own time limit per move (``frozen-hard@4`` against ``hard@1``: the old hard with
 4× the time).

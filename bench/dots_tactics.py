@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/dots_tactics.py [--time-limit 1.0] [--level hard] [--verify]
 
-``--level frozen-hard`` runs the player from before issue 15 (bench/frozen_ai), the baseline;
+``--level frozen-hard`` runs the player from before issue 30 (bench/frozen_ai), the baseline;
 ``--level mcts`` the Monte Carlo tree search of bench/dots_mcts.py.
 
 Prints each position with the move played, whether it solves it and the think time, then
