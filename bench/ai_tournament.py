@@ -14,8 +14,10 @@ side its own time limit per move (``frozen-hard@4`` against ``hard@1``: the old 
 Colours alternate: LEVEL_A moves first in the even-numbered games, LEVEL_B in the odd
 ones. Every move goes through ``core.ai.choose_move`` exactly as the server calls it;
 the think time of each call is measured around that call. Run with ``PYTHONPATH=..``
-from bench/: core's search is compiled if ``make compiled`` built it (see
-tools/compiled.py; ``TETRAD_AI_BUILD=pure`` ignores it), the frozen players never are.
+from bench/: core's search is compiled if ``make compiled`` built it, the frozen players'
+if ``python -m tools.compiled build --frozen`` did (see tools/compiled.py;
+``TETRAD_AI_BUILD=pure`` ignores both, ``=compiled`` insists on both). The first line of
+the output says which builds ran.
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ from typing import Any, TypeVar
 # Run by hand from anywhere: the repository's root holds tools/ (not an installed package).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.compiled import apply_mode
+from tools.compiled import apply_frozen_mode, apply_mode
 
 AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported
+FROZEN_BUILD = apply_frozen_mode()  # before frozen_ai is imported
 
 import dots_mcts  # noqa: E402
 import frozen_ai  # noqa: E402
@@ -215,7 +218,8 @@ def main() -> None:
     print(
         f"{options.game} {options.size}: {a} (A) vs {b} (B), {options.n} games, colours "
         f"alternating, time limit {options.time_limit:g} s, seed {options.seed}, "
-        f"{options.jobs} job(s), {elapsed:.0f} s, {AI_BUILD} build of core's search"
+        f"{options.jobs} job(s), {elapsed:.0f} s, {AI_BUILD} build of core's search, "
+        f"{FROZEN_BUILD} build of the frozen one"
         + "".join(f", {name}={value!r}" for name, value in settings.items())
     )
     print(f"A wins/draws/losses: {wins}/{draws}/{losses}  ({100 * wins / len(results):.1f} % wins)")

@@ -19,11 +19,12 @@ import random
 import time
 from dataclasses import dataclass
 
-from tools.compiled import apply_mode
+from tools.compiled import apply_frozen_mode, apply_mode
 
 # Before core is imported: frozen_ai imports it, and ai_tournament would then find it too
 # late to fall back to the sources when the compiled build is stale.
 apply_mode()
+apply_frozen_mode()
 
 import frozen_ai  # noqa: E402
 from ai_tournament import run_all  # noqa: E402

@@ -21,11 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.compiled import apply_mode
+from tools.compiled import apply_frozen_mode, apply_mode
 
 # Before core is imported: dots_mcts and frozen_ai import it, and ai_tournament would
 # then find it too late to fall back to the sources when the compiled build is stale.
 apply_mode()
+apply_frozen_mode()
 
 import dots_mcts  # noqa: E402
 import frozen_ai  # noqa: E402
