@@ -180,7 +180,8 @@ def main() -> None:
     parser.add_argument(
         "--record",
         metavar="FILE",
-        help="write each game (index, A's seat, margin, moves) to FILE, one JSON line a game, "
+        help="write each game (index, A's seat, margin, moves, think times in ms) to FILE, one "
+        "JSON line a game, "
         "as it ends (the games then run one at a time, whatever --jobs says)",
     )
     options = parser.parse_args()
@@ -206,7 +207,10 @@ def main() -> None:
                 result = play_one(job)
                 results.append(result)
                 line = {"index": job[4], "a_seat": job[4] % 2, "margin": result.margin}
-                out.write(json.dumps({**line, "moves": result.moves}) + "\n")
+                think = {
+                    side: [round(t * 1000, 1) for t in ts] for side, ts in result.think.items()
+                }
+                out.write(json.dumps({**line, "moves": result.moves, "think_ms": think}) + "\n")
                 out.flush()
     else:
         results = run_all(play_one, jobs, options.jobs)
