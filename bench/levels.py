@@ -2,7 +2,7 @@
 
     cd bench && PYTHONPATH=.. ../.venv/bin/python levels.py [--games 20] \\
         [--random-games 10] [--boxes-size 5x5] [--dots-size 20x20] [--time-limit 1.0] \\
-        [--seed 1] [--jobs 1] [--games-only boxes|dots]
+        [--seed 1] [--jobs 1] [--games-only boxes|dots] [--matches hard-normal,...]
 
 For each game, five matches of ``bench/ai_tournament.py`` (colours alternating, every move
 through ``core.ai.choose_move`` as the server calls it): each level against a uniformly
@@ -84,6 +84,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--games-only", choices=tuple(GAME_NAMES), help="one game only")
+    parser.add_argument(
+        "--matches",
+        help="these matches only, as LEVEL-OPPONENT (comma-separated; all five unless given)",
+    )
     options = parser.parse_args()
     started = time.perf_counter()
     print(
@@ -97,6 +101,8 @@ def main() -> None:
             continue
         size = options.boxes_size if game == "boxes" else options.dots_size
         for level, opponent in MATCHES:
+            if options.matches and f"{level}-{opponent}" not in options.matches.split(","):
+                continue
             games = options.random_games if opponent == "random" else options.games
             print(play_match(game, size, level, opponent, games, options).row(), flush=True)
     print(f"({time.perf_counter() - started:.0f} s)")
