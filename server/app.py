@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -234,7 +235,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
+        return JSONResponse(error.body(), status_code=error.status, headers=retry_header(error))
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -260,7 +261,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if outages is not None:
             outages.report(error, request.url.path)
         api = unavailable()
-        return JSONResponse(api.body(), status_code=api.status, headers={"Retry-After": "1"})
+        return JSONResponse(api.body(), status_code=api.status, headers=retry_header(api))
 
     for storage_error in STORAGE_ERRORS:
         app.add_exception_handler(storage_error, storage_down)
@@ -312,8 +313,19 @@ def _methods_at(app: FastAPI, scope: Scope) -> set[str]:
     }
 
 
+def retry_header(error: ApiError) -> dict[str, str] | None:
+    """``Retry-After`` (whole seconds, at least 1) for a refusal that says when to retry."""
+    if error.retry_after is None:
+        return None
+    return {"Retry-After": str(max(1, math.ceil(error.retry_after)))}
+
+
 def _openapi_with_messages(app: FastAPI) -> dict[str, Any]:
-    """The OpenAPI document, plus the websocket messages under ``components.schemas``."""
+    """The OpenAPI document, plus the websocket messages under ``components.schemas``.
+
+    FastAPI lists a 422 answer for every route that takes input; this server answers a
+    request that does not validate with 400 ``bad_request`` (or ``invalid_move``), as the
+    routes' own responses say, so the 422 and its schemas are left out."""
     if app.openapi_schema:
         return app.openapi_schema
     schema = get_openapi(
@@ -323,7 +335,12 @@ def _openapi_with_messages(app: FastAPI) -> dict[str, Any]:
         description=app.description,
         routes=app.routes,
     )
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            operation.get("responses", {}).pop("422", None)
     components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components.pop("HTTPValidationError", None)
+    components.pop("ValidationError", None)
     template = "#/components/schemas/{model}"
     adapters: list[tuple[str, TypeAdapter[Any], JsonSchemaMode]] = [
         ("ClientMessage", client_message_adapter, "validation"),

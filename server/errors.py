@@ -18,6 +18,7 @@ ErrorCode = Literal[
     "not_your_turn",
     "opponent_offline",
     "stale_version",
+    "move_id_reused",
     "room_not_found",
     "game_not_found",
     "bad_record",
@@ -46,6 +47,7 @@ HTTP_STATUS: dict[str, int] = {
     "not_your_turn": 409,
     "opponent_offline": 409,
     "stale_version": 409,
+    "move_id_reused": 409,
     "room_not_found": 404,
     "game_not_found": 404,
     "bad_record": 400,
@@ -67,11 +69,15 @@ HTTP_STATUS: dict[str, int] = {
 class ApiError(Exception):
     """A refused request: ``code`` for programs, ``message`` for people."""
 
-    def __init__(self, code: ErrorCode, message: str, **details: Any) -> None:
+    def __init__(
+        self, code: ErrorCode, message: str, *, retry_after: float | None = None, **details: Any
+    ) -> None:
         super().__init__(message)
         self.code: ErrorCode = code
         self.message = message
         self.details = details
+        self.retry_after = retry_after
+        """Seconds before the same request may be taken (``rate_limited``, ``unavailable``)."""
 
     @property
     def status(self) -> int:
@@ -82,6 +88,8 @@ class ApiError(Exception):
         body: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.details:
             body["details"] = self.details
+        if self.retry_after is not None:
+            body["retry_after"] = self.retry_after
         return body
 
     def __repr__(self) -> str:
@@ -90,7 +98,7 @@ class ApiError(Exception):
 
 def unavailable() -> ApiError:
     """What a request that met a storage outage is told (the client retries)."""
-    return ApiError("unavailable", "storage is unavailable; retry in a moment")
+    return ApiError("unavailable", "storage is unavailable; retry in a moment", retry_after=1.0)
 
 
 def code_for_validation(locations: list[tuple[str | int, ...]], *, tagged: bool) -> ErrorCode:

@@ -1,24 +1,28 @@
-"""The wire protocol of a room (version 2), shared by REST and the websocket.
+"""The wire protocol of a room (version 3), shared by REST and the websocket.
 
-Client commands form one discriminated union on ``type`` (:data:`ClientMessage`), parsed
-once at the edge. Every server message is an envelope ``{"protocol": 2, "type": ...,
-"room": ..., "version": ...}`` (:data:`ServerMessage`).
+Two kinds of types, each defined once:
 
-* A **snapshot** (:class:`RoomSnapshot`) holds everything needed to draw a room. It is sent
-  only in ``welcome`` (on connecting) and in ``resync`` (on request, or when the server
-  cannot bring a socket up to date event by event).
-* Every other change arrives as an ``event`` message carrying just the change (a move and
-  what it closed, a request, a new game...) and the room's :class:`Status` after it. Events
-  come in version order, one version per event; a client applies them to the snapshot it
-  holds. A version it does not expect means something was missed: it sends one ``sync``.
-* Every command is answered by exactly one ``ack`` (or ``error``) carrying its ``ref``.
+* **Commands** a client sends form one discriminated union on ``type``
+  (:data:`ClientMessage`), validated once at the edge. A room command's message is the
+  room domain's own command (:mod:`server.rooms.model`) with the wire's ``type`` and ``ref``
+  added, so the reducer receives what was parsed.
+* **Messages** the server writes are frozen dataclasses, written to JSON by :func:`encode`
+  and by nothing else: an event is encoded once, by the process that commits it, and those
+  bytes are published, kept in the room's history and sent to every socket. Every server
+  message is an envelope ``{"protocol": 3, "type": ..., "room": ..., "version": ...}``
+  (:data:`ServerMessage`).
 
-See ``docs/api.md`` for examples.
+A **snapshot** (:class:`RoomSnapshot`) holds everything needed to draw a room; it is sent
+only in ``welcome`` and ``resync``. Every other change arrives as an ``event`` carrying just
+the change and the room's :class:`Status` after it, one version per event. Every command is
+answered by exactly one ``ack`` (or ``error``) carrying its ``ref``, after every event up to
+the version it names. ``docs/api.md`` is the guide, with examples the tests run.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeAlias
+from dataclasses import dataclass
+from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -27,32 +31,80 @@ from core.dots import Point
 from core.errors import TetradError
 from server.errors import ApiError
 from server.rooms import model
-from server.rooms.model import (
-    Action,
-    Command,
-    GameName,
-    Level,
-    Mode,
-    PlayMove,
-    RequestKind,
-)
-from server.rooms.model import Move as DomainMove
+from server.rooms.model import Action, GameName, Level, Mode, PlayMove, RequestKind
 
-PROTOCOL_VERSION: Literal[2] = 2
+PROTOCOL_VERSION: Final = 3
 
 Seat = Literal[0, 1]
 Coordinate = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 Dot = tuple[Coordinate, Coordinate]
+MoveId = Annotated[str, Field(min_length=1, max_length=64)]
+Ref = Annotated[
+    str | None, Field(max_length=64, description="echoed in the reply (ack, error, pong...)")
+]
 
 
 def _absent(value: object) -> bool:
-    """Optional fields are left out of a message when they hold nothing (or are false)."""
-    return value is None or value is False or value == []
+    """Optional fields are left out of a message when they hold nothing."""
+    return value is None or value is False or value == ()
 
 
 def _adapter(form: Any) -> TypeAdapter[Any]:
     """A TypeAdapter of an annotated union (mypy reads the union as a value, not a type)."""
     return TypeAdapter(form)
+
+
+_writers: dict[type, TypeAdapter[Any]] = {}
+
+
+def encode(message: object) -> str:
+    """The JSON text of a message the server writes: the one writer of every such message.
+    A value of the wrong type in a field is a bug, refused here rather than sent."""
+    writer = _writers.get(type(message))
+    if writer is None:
+        writer = _writers.setdefault(type(message), TypeAdapter(type(message)))
+    return writer.dump_json(message, warnings="error").decode()
+
+
+# -- moves (both ways) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LineMove:
+    """A Dots and Boxes move: the line between two adjacent dots ``[[x1, y1], [x2, y2]]``."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    line: tuple[Dot, Dot]
+
+
+@dataclass(frozen=True, slots=True)
+class PointMove:
+    """A Dots move: the point ``[x, y]`` to mark."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    point: Dot
+
+
+WireMove = LineMove | PointMove
+"""A move as the wire writes it (``core``'s moves are :data:`server.rooms.model.Move`)."""
+
+
+def wire_move(move: model.Move) -> WireMove:
+    """The wire form of a ``core`` move."""
+    if isinstance(move, Line):
+        return LineMove(line=(move[0], move[1]))
+    return PointMove(point=(move.x, move.y))
+
+
+def core_move(move: WireMove) -> model.Move:
+    """The ``core`` move a wire move names (``InvalidMove`` if it names none, e.g. two dots
+    that are not adjacent); whether it lies on the board is for the game to say."""
+    if isinstance(move, LineMove):
+        return Line(move.line[0], move.line[1])
+    return Point(move.point[0], move.point[1])
+
+
+# -- client → server -----------------------------------------------------------------------
 
 
 class Strict(BaseModel):
@@ -61,29 +113,8 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class LineMove(Strict):
-    """A Dots and Boxes move: the line between two adjacent dots ``[[x1, y1], [x2, y2]]``."""
-
-    line: tuple[Dot, Dot]
-
-
-class PointMove(Strict):
-    """A Dots move: the point ``[x, y]`` to mark."""
-
-    point: Dot
-
-
-Move = LineMove | PointMove
-MoveId = Annotated[str, Field(min_length=1, max_length=64)]
-
-
-# -- client → server ---------------------------------------------------------------------
-
-
 class ClientBase(Strict):
-    ref: str | None = Field(
-        default=None, max_length=64, description="echoed in the reply (ack, error, pong...)"
-    )
+    ref: Ref = None
 
 
 class Hello(ClientBase):
@@ -99,48 +130,89 @@ class MakeMove(ClientBase):
     """Make a move. ``version``: the room version the move was made against (refused with
     ``stale_version`` if the room moved on; omit to play on whatever the room is at).
     ``move_id``: chosen by the client, unique per seat and game; a resend with the same id
-    is applied at most once."""
+    and the same move is applied at most once, the same id with another move is refused
+    (``move_id_reused``)."""
 
     type: Literal["move"]
-    move: Move
+    move: WireMove
     version: int | None = Field(default=None, ge=0)
     move_id: MoveId | None = None
 
 
-class Offer(ClientBase):
+def play_command(message: MakeMove) -> PlayMove:
+    """The room command a move message asks for (``invalid_move`` if it names no move)."""
+    try:
+        move = core_move(message.move)
+    except TetradError as error:
+        raise ApiError("invalid_move", error.reason) from error
+    return PlayMove(move, message.move_id, message.version)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfferMessage(model.Offer):
     """Ask for a new game (``restart``) or to end the game by agreement (``end``). If the
     other player already asked for the same, this accepts it. In computer and local rooms,
     and while the guest seat is free, ``restart`` happens at once."""
 
+    __pydantic_config__ = ConfigDict(extra="forbid")
     type: Literal["offer"]
-    kind: RequestKind
+    ref: Ref = None
 
 
-class Accept(ClientBase):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceptMessage(model.Accept):
     """Accept the other player's pending request of this kind."""
 
+    __pydantic_config__ = ConfigDict(extra="forbid")
     type: Literal["accept"]
-    kind: RequestKind
+    ref: Ref = None
 
 
-class Decline(ClientBase):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclineMessage(model.Decline):
     """Decline the other player's pending request, or withdraw your own."""
 
+    __pydantic_config__ = ConfigDict(extra="forbid")
     type: Literal["decline"]
-    kind: RequestKind
+    ref: Ref = None
 
 
-class Resign(ClientBase):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResignMessage(model.Resign):
     """Give up the current game; the other seat wins."""
 
+    __pydantic_config__ = ConfigDict(extra="forbid")
     type: Literal["resign"]
+    ref: Ref = None
 
 
-class Undo(ClientBase):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UndoMessage(model.Undo):
     """Computer and local rooms: take back your last move and the computer's replies (right
     after a new game: bring the replaced game back)."""
 
+    __pydantic_config__ = ConfigDict(extra="forbid")
     type: Literal["undo"]
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetLevelMessage(model.SetLevel):
+    """Computer rooms: change the computer's level; the board stays."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    type: Literal["set_level"]
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewGameMessage(model.NewGame):
+    """Computer and local rooms: start a new game now; the level stays. ``first`` (computer
+    rooms): ``me`` or ``opponent`` moves first in the new game; default: as before."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    type: Literal["new_game"]
+    ref: Ref = None
 
 
 class Hint(ClientBase):
@@ -150,51 +222,34 @@ class Hint(ClientBase):
     type: Literal["hint"]
 
 
-class SetLevel(ClientBase):
-    """Computer rooms: change the computer's level; the board stays."""
-
-    type: Literal["set_level"]
-    level: Level
-
-
-class NewGame(ClientBase):
-    """Computer and local rooms: start a new game now; the level stays. ``first`` (computer
-    rooms) says who moves first in the new game; default: as before."""
-
-    type: Literal["new_game"]
-    first: Literal["human", "computer"] | None = None
-
-
 class Ping(ClientBase):
     type: Literal["ping"]
 
 
 class Sync(ClientBase):
-    """Bring me up to date from ``since`` (the version I hold): answered by one ``resync``."""
+    """Bring me up to date from ``since`` (the version I hold; null: I hold nothing):
+    answered by one ``resync``."""
 
     type: Literal["sync"]
     since: int | None = Field(default=None, ge=0)
 
 
-RoomAction: TypeAlias = Annotated[
-    Offer | Accept | Decline | Resign | Undo | Hint | SetLevel | NewGame,
-    Field(discriminator="type"),
-]
+RoomCommandMessage = (
+    OfferMessage
+    | AcceptMessage
+    | DeclineMessage
+    | ResignMessage
+    | UndoMessage
+    | SetLevelMessage
+    | NewGameMessage
+)
+"""The messages that are room commands as they stand (all but moves, hints and transport)."""
+
+RoomAction: TypeAlias = Annotated[RoomCommandMessage | Hint, Field(discriminator="type")]
 """What ``POST /api/rooms/{id}/actions`` accepts: every room command except moves."""
 
 ClientMessage: TypeAlias = Annotated[
-    Hello
-    | MakeMove
-    | Offer
-    | Accept
-    | Decline
-    | Resign
-    | Undo
-    | Hint
-    | SetLevel
-    | NewGame
-    | Ping
-    | Sync,
+    Hello | MakeMove | RoomCommandMessage | Hint | Ping | Sync,
     Field(discriminator="type"),
 ]
 client_message_adapter: TypeAdapter[ClientMessage] = _adapter(ClientMessage)
@@ -204,71 +259,86 @@ room_action_adapter: TypeAdapter[RoomAction] = _adapter(RoomAction)
 # -- what a room looks like ----------------------------------------------------------------
 
 
-class SeatView(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
     """One of the two seats: who holds it and whether they are connected right now."""
 
     seat: Seat
     kind: Literal["human", "computer"]
-    taken: bool = Field(description="a human holds this seat (always true for the computer)")
-    connected: bool = Field(description="a websocket holds this seat now (computer: true)")
+    taken: Annotated[bool, Field(description="someone holds this seat (the computer always)")]
+    connected: Annotated[
+        bool, Field(description="a websocket holds this seat now (the computer: true)")
+    ]
     colour: Literal["gold", "coral"]
 
 
-class PendingRequestView(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PendingRequestView:
     kind: RequestKind
-    seat: Seat = Field(description="who asked")
+    seat: Annotated[Seat, Field(description="who asked")]
 
 
-class OutcomeView(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutcomeView:
     """How the game ended (the final scores are the status's ``scores``)."""
 
     winner: Seat | None
-    reason: str = Field(description="board_full, resignation, agreement, grounding or margin")
+    reason: Annotated[
+        str, Field(description="board_full, resignation, agreement, grounding or margin")
+    ]
 
 
-class DrawnLine(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawnLine:
     line: tuple[Dot, Dot]
-    player: Seat | None = Field(description="who drew it (null: drawn at the start)")
+    player: Annotated[Seat | None, Field(description="who drew it (null: drawn at the start)")]
 
 
-class OwnedBox(BaseModel):
-    box: Dot = Field(description="the box whose top-left dot this is")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OwnedBox:
+    box: Annotated[Dot, Field(description="the box whose top-left dot this is")]
     owner: Seat
 
 
-class BoxesBoard(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoxesBoard:
     """A Dots and Boxes position. Playable: every line between adjacent dots not in ``lines``."""
 
     game: Literal["boxes"] = "boxes"
     rows: int
     cols: int
-    lines: list[DrawnLine] = Field(description="drawn lines, start lines first, in order")
-    boxes: list[OwnedBox]
+    lines: Annotated[
+        tuple[DrawnLine, ...], Field(description="drawn lines, start lines first, in order")
+    ]
+    boxes: tuple[OwnedBox, ...]
     last_move: LineMove | None
 
 
-class Area(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Area:
     """A captured area: outlined by ``chain`` (the captor's marks, in order around it); every
     point of ``inside`` is dead, and a mark inside that is not the captor's is captured."""
 
-    key: Dot = Field(description="its first inside point in row-major order (unique)")
+    key: Annotated[Dot, Field(description="its first inside point in row-major order (unique)")]
     captor: Seat
-    chain: list[Dot]
-    inside: list[Dot]
+    chain: tuple[Dot, ...]
+    inside: tuple[Dot, ...]
 
 
-class House(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class House:
     """An empty enclosure: both players may still play inside it."""
 
-    key: Dot = Field(
-        description="its first inside point in row-major order (unique with the owner)"
-    )
+    key: Annotated[
+        Dot, Field(description="its first inside point in row-major order (unique with the owner)")
+    ]
     owner: Seat
-    chain: list[Dot]
-    inside: list[Dot]
+    chain: tuple[Dot, ...]
+    inside: tuple[Dot, ...]
 
 
-class DotsBoard(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DotsBoard:
     """A Dots position. Playable: every point with no mark that lies in no area."""
 
     game: Literal["dots"] = "dots"
@@ -277,60 +347,74 @@ class DotsBoard(BaseModel):
     start: Literal["empty", "cross", "four_crosses"]
     win_margin: int | None
     grounding: bool
-    marks: list[tuple[int, int, Seat]] = Field(description="[x, y, owner] of every mark")
-    areas: list[Area]
-    houses: list[House]
-    ungrounded: list[Dot] = Field(description="marks lost by grounding, when it ended so")
+    marks: Annotated[
+        tuple[tuple[int, int, Seat], ...], Field(description="[x, y, owner] of every mark")
+    ]
+    areas: tuple[Area, ...]
+    houses: tuple[House, ...]
+    ungrounded: Annotated[
+        tuple[Dot, ...], Field(description="marks lost by grounding, when it ended so")
+    ]
     last_move: PointMove | None
 
 
 Board: TypeAlias = Annotated[BoxesBoard | DotsBoard, Field(discriminator="game")]
 
+Allowed = tuple[tuple[Action, ...], tuple[Action, ...]]
 
-class Status(BaseModel):
-    """The parts of a room every event may change."""
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Status:
+    """The parts of a room every event may change. An event carries all of them, so a
+    client replaces the status it holds, except ``allowed``: sent when it changed, kept
+    from before when absent."""
 
     to_move: Seat
     scores: tuple[int, int]
-    outcome: OutcomeView | None = Field(
-        default=None, exclude_if=_absent, description="set once the game is over"
-    )
-    thinking: bool = Field(
-        default=False, exclude_if=_absent, description="the computer is about to move"
-    )
-    allowed: tuple[list[Action], list[Action]] | None = Field(
-        default=None,
-        exclude_if=_absent,
-        description="what each seat may ask for besides moves; sent when it changes",
-    )
+    outcome: Annotated[OutcomeView | None, Field(description="set once the game is over")]
+    thinking: Annotated[bool, Field(description="the computer is about to move")]
+    allowed: Annotated[
+        Allowed | None,
+        Field(
+            exclude_if=_absent,
+            description="what each seat may ask for besides moves; absent: unchanged",
+        ),
+    ] = None
 
 
-class RoomSnapshot(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomSnapshot:
     """Everything needed to draw a room."""
 
     id: str
     game: GameName
     mode: Mode
-    version: int = Field(description="increases by one with every change of the room")
-    game_number: int = Field(description="1 for the first game in this room, +1 per new game")
-    level: Level | None = Field(description="computer level (computer rooms), else null")
-    daily: str | None = Field(default=None, description="UTC date of the daily board, if any")
+    version: Annotated[int, Field(description="increases by one with every change of the room")]
+    game_number: Annotated[
+        int, Field(description="1 for the first game in this room, +1 per new game")
+    ]
+    level: Annotated[Level | None, Field(description="computer level (computer rooms), else null")]
+    daily: Annotated[str | None, Field(description="UTC date of the daily board, if any")] = None
     computer_seat: Seat | None = None
-    seats: list[SeatView]
-    spectators: int = Field(ge=0, description="spectator websockets watching now")
-    requests: list[PendingRequestView]
-    move_count: int = Field(description="moves played in this game")
+    seats: tuple[SeatView, ...]
+    spectators: Annotated[int, Field(ge=0, description="spectator websockets watching now")]
+    requests: tuple[PendingRequestView, ...]
+    move_count: Annotated[int, Field(description="moves played in this game")]
     status: Status
     board: Board
-    expires_in_seconds: int | None = Field(
-        description="seconds before the room is deleted unless something happens; null: never"
-    )
+    expires_in_seconds: Annotated[
+        int | None,
+        Field(
+            description="seconds before the room is deleted unless something happens; null: never"
+        ),
+    ]
 
 
 # -- events --------------------------------------------------------------------------------
 
 
-class MoveEvent(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveEvent:
     """A move, and what it did. Dots and Boxes: the boxes the line ``closed``. Dots: the
     areas the mark ``captures`` (their marks inside that are not the captor's are captured
     now), the keys of older areas such a capture swallowed, and the houses it made or ended.
@@ -338,39 +422,40 @@ class MoveEvent(BaseModel):
 
     kind: Literal["move"] = "move"
     seat: Seat
-    move: Move
-    move_id: str | None = Field(default=None, exclude_if=_absent)
-    closed: list[Dot] = Field(
-        default_factory=list, exclude_if=_absent, description="boxes this line closed"
-    )
-    captures: list[Area] = Field(
-        default_factory=list, exclude_if=_absent, description="areas this mark captured"
-    )
-    areas_removed: list[Dot] = Field(
-        default_factory=list,
-        exclude_if=_absent,
-        description="keys of areas swallowed by a capture",
-    )
-    houses_added: list[House] = Field(default_factory=list, exclude_if=_absent)
-    houses_removed: list[tuple[int, int, Seat]] = Field(
-        default_factory=list,
-        exclude_if=_absent,
-        description="houses gone, as [x, y, owner]: their key and owner",
-    )
+    move: WireMove
+    move_id: Annotated[MoveId | None, Field(exclude_if=_absent)] = None
+    closed: Annotated[
+        tuple[Dot, ...], Field(exclude_if=_absent, description="boxes this line closed")
+    ] = ()
+    captures: Annotated[
+        tuple[Area, ...], Field(exclude_if=_absent, description="areas this mark captured")
+    ] = ()
+    areas_removed: Annotated[
+        tuple[Dot, ...],
+        Field(exclude_if=_absent, description="keys of areas swallowed by a capture"),
+    ] = ()
+    houses_added: Annotated[tuple[House, ...], Field(exclude_if=_absent)] = ()
+    houses_removed: Annotated[
+        tuple[tuple[int, int, Seat], ...],
+        Field(exclude_if=_absent, description="houses gone, as [x, y, owner]: key and owner"),
+    ] = ()
 
 
-class JoinedEvent(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JoinedEvent:
     kind: Literal["joined"] = "joined"
     seat: Seat
 
 
-class RequestedEvent(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestedEvent:
     kind: Literal["requested"] = "requested"
     request: RequestKind
     seat: Seat
 
 
-class DeclinedEvent(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclinedEvent:
     """A pending request was declined, withdrawn, or cancelled by a move (``seat`` null)."""
 
     kind: Literal["declined"] = "declined"
@@ -378,28 +463,31 @@ class DeclinedEvent(BaseModel):
     seat: Seat | None
 
 
-class NewBoardEvent(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewBoardEvent:
     """A new game started (``restarted``) or moves were taken back (``undone``): the whole
     board, and the computer's seat, which a new game against the computer may swap."""
 
     kind: Literal["restarted", "undone"]
     game_number: int
-    seat: Seat | None = Field(default=None, exclude_if=_absent, description="undone: who asked")
-    count: int = Field(default=0, description="undone: moves taken back (0: game restored)")
+    seat: Annotated[Seat | None, Field(exclude_if=_absent, description="undone: who asked")] = None
+    count: Annotated[int, Field(description="undone: moves taken back (0: game restored)")] = 0
     computer_seat: Seat | None
     move_count: int
     board: Board
 
 
-class EndedEvent(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndedEvent:
     """The game ended early: by resignation or by agreement."""
 
     kind: Literal["ended"] = "ended"
     reason: Literal["resignation", "agreement"]
-    seat: Seat | None = Field(description="who resigned (null for agreement)")
+    seat: Annotated[Seat | None, Field(description="who resigned (null for agreement)")]
 
 
-class LevelEvent(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelEvent:
     kind: Literal["level"] = "level"
     level: Level
 
@@ -419,12 +507,14 @@ RoomEvent: TypeAlias = Annotated[
 # -- server → client -----------------------------------------------------------------------
 
 
-class Envelope(BaseModel):
-    protocol: Literal[2] = PROTOCOL_VERSION
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Envelope:
+    protocol: Literal[3] = PROTOCOL_VERSION
     room: str
     version: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EventMessage(Envelope):
     """A room change; ``version`` is the version it leads to. Apply it if ``version`` is one
     more than yours, drop it if it is not more; if it is further ahead, send ``sync``."""
@@ -434,6 +524,7 @@ class EventMessage(Envelope):
     status: Status
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WelcomeMessage(Envelope):
     """Reply to ``hello``: your seat (null: spectator), who is connected, and either the
     events since the version you sent (``snapshot`` null) or a ``snapshot``."""
@@ -441,62 +532,77 @@ class WelcomeMessage(Envelope):
     type: Literal["welcome"] = "welcome"
     seat: Seat | None
     role: Literal["player", "spectator"]
-    seats: list[SeatView]
+    seats: tuple[SeatView, ...]
     spectators: int
-    events: list[EventMessage] = Field(description="missed events, oldest first")
+    events: Annotated[tuple[EventMessage, ...], Field(description="missed events, oldest first")]
     snapshot: RoomSnapshot | None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ResyncMessage(Envelope):
     """Reply to ``sync`` (or sent unasked when this socket missed events): the events after
-    the version you hold, or a ``snapshot`` when they are no longer all kept."""
+    the version you hold, or a ``snapshot`` when they are not all kept (or you hold none)."""
 
     type: Literal["resync"] = "resync"
     ref: str | None = None
-    events: list[EventMessage]
+    events: tuple[EventMessage, ...]
     snapshot: RoomSnapshot | None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PresenceMessage(Envelope):
     """Who is connected, or how many watch, changed (``version`` is the current one)."""
 
     type: Literal["presence"] = "presence"
-    seats: list[SeatView]
-    spectators: int = Field(ge=0)
+    seats: tuple[SeatView, ...]
+    spectators: Annotated[int, Field(ge=0)]
 
 
-class HintView(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HintView:
     """The move the computer (hard) would make, and why where the theory gives a reason."""
 
-    move: Move
-    reason: str | None = Field(
-        default=None,
-        description="why, as a stable code (null for a quiet move). Dots and Boxes: "
-        "takes_free_boxes, takes_all, declines_to_keep_control, sacrifice_to_keep_control, "
-        "gives_fewest_boxes, keeps_control, safe_line; Dots: captures, double_threat, "
-        "blocks_capture, escapes",
-    )
-    count: int = Field(
-        default=0, description="the boxes or marks the reason is about (taken, offered), else 0"
-    )
+    move: WireMove
+    reason: Annotated[
+        str | None,
+        Field(
+            description="why, as a stable code (null for a quiet move). Dots and Boxes: "
+            "takes_free_boxes, takes_all, declines_to_keep_control, "
+            "sacrifice_to_keep_control, gives_fewest_boxes, keeps_control, safe_line; "
+            "Dots: captures, double_threat, blocks_capture, escapes"
+        ),
+    ] = None
+    count: Annotated[
+        int,
+        Field(description="the boxes or marks the reason is about (taken, offered), else 0"),
+    ] = 0
 
 
+hint_adapter: TypeAdapter[HintView] = TypeAdapter(HintView)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AckMessage(Envelope):
-    """Your command was done (or had been done: ``duplicate``). ``version``: the room's
-    version after it. A hint comes back in ``hint``."""
+    """Your command was done (or had been: ``duplicate``). ``version``: the room's version
+    after it; every event up to it was sent on this socket before the ack. A hint comes
+    back in ``hint``."""
 
     type: Literal["ack"] = "ack"
     ref: str | None = None
-    move_id: str | None = Field(default=None, exclude_if=_absent)
-    duplicate: bool = False
-    hint: HintView | None = Field(default=None, exclude_if=_absent)
+    move_id: Annotated[MoveId | None, Field(exclude_if=_absent)] = None
+    duplicate: Annotated[
+        bool, Field(description="this move_id had been applied; nothing was done now")
+    ] = False
+    hint: Annotated[HintView | None, Field(exclude_if=_absent)] = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PongMessage(Envelope):
     type: Literal["pong"] = "pong"
     ref: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ErrorMessage(Envelope):
     """A refused message; the connection stays open. ``code`` is stable (see docs/api.md)."""
 
@@ -504,7 +610,11 @@ class ErrorMessage(Envelope):
     ref: str | None = None
     code: str
     message: str
-    details: dict[str, object] | None = Field(default=None, exclude_if=_absent)
+    details: Annotated[dict[str, Any] | None, Field(exclude_if=_absent)] = None
+    retry_after: Annotated[
+        float | None,
+        Field(exclude_if=_absent, description="rate_limited: seconds before a retry is taken"),
+    ] = None
 
 
 ServerMessage: TypeAlias = Annotated[
@@ -518,6 +628,7 @@ ServerMessage: TypeAlias = Annotated[
     Field(discriminator="type"),
 ]
 server_message_adapter: TypeAdapter[ServerMessage] = _adapter(ServerMessage)
+event_message_adapter: TypeAdapter[EventMessage] = TypeAdapter(EventMessage)
 
 CLOSE_TAKEN_OVER = 4001
 CLOSE_BAD_TOKEN = 4003
@@ -525,39 +636,3 @@ CLOSE_ROOM_NOT_FOUND = 4004
 CLOSE_HELLO_TIMEOUT = 4008
 CLOSE_SLOW_CONSUMER = 4009
 CLOSE_ROOM_GONE = 4010
-
-
-# -- from the wire to the domain -------------------------------------------------------------
-
-
-def to_move(move: Move) -> DomainMove:
-    """The ``core`` move a wire move names (InvalidMove if it names none, e.g. two dots that
-    are not adjacent); whether it lies on the board is for the game to say."""
-    if isinstance(move, LineMove):
-        return Line(move.line[0], move.line[1])
-    return Point(move.point[0], move.point[1])
-
-
-def to_command(message: MakeMove | RoomAction) -> Command:
-    """The room command a client message asks for (not ``hint``: it changes nothing)."""
-    if isinstance(message, MakeMove):
-        try:
-            move = to_move(message.move)
-        except TetradError as error:
-            raise ApiError("invalid_move", error.reason) from error
-        return PlayMove(move, message.move_id, message.version)
-    if isinstance(message, Offer):
-        return model.Offer(message.kind)
-    if isinstance(message, Accept):
-        return model.Accept(message.kind)
-    if isinstance(message, Decline):
-        return model.Decline(message.kind)
-    if isinstance(message, Resign):
-        return model.Resign()
-    if isinstance(message, Undo):
-        return model.Undo()
-    if isinstance(message, SetLevel):
-        return model.SetLevel(message.level)
-    if isinstance(message, NewGame):
-        return model.NewGame(message.first)
-    raise ApiError("bad_request", f"{message.type} is not a room command")

@@ -34,7 +34,7 @@ from websockets.exceptions import InvalidState, PayloadTooBig
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 
-from server.protocol import ErrorMessage
+from server.protocol import ErrorMessage, encode
 
 try:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -106,12 +106,14 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         if self._refused:
             return  # the rest of the refused message, discarded by the parser
         self._refused = True
-        notice = ErrorMessage(
-            room=_room_of(str(self.scope.get("path", ""))),
-            version=0,
-            code="message_too_large",
-            message=f"messages are limited to {self.config.ws_max_size} bytes",
-        ).model_dump_json()
+        notice = encode(
+            ErrorMessage(
+                room=_room_of(str(self.scope.get("path", ""))),
+                version=0,
+                code="message_too_large",
+                message=f"messages are limited to {self.config.ws_max_size} bytes",
+            )
+        )
         frame = Frame(Opcode.TEXT, notice.encode()).serialize(mask=False)
         output = [frame, *(chunk for chunk in self.conn.data_to_send() if chunk)]
         self.queue.put_nowait({"type": "websocket.disconnect", "code": 1009, "reason": ""})

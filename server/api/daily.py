@@ -24,7 +24,7 @@ async def daily_board() -> DailyBoard:
         cols=daily.DAILY_COLS,
         lines=daily.daily_lines(day),
         level=daily.DAILY_LEVEL,
-        first="human",
+        first="me",
     )
 
 

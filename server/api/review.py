@@ -97,8 +97,13 @@ def record_download(
 
 async def _count_start(rooms: RoomService, client: str, limit: int) -> None:
     """Starting analyses is limited per client address, like creating rooms."""
-    if await rooms.store.count_hit("analysis", client, 60) > limit:
-        raise ApiError("rate_limited", "too many analyses asked for from your address; wait")
+    hits = await rooms.store.count_hit("analysis", client, 60)
+    if hits.count > limit:
+        raise ApiError(
+            "rate_limited",
+            "too many analyses asked for from your address; wait",
+            retry_after=hits.retry_after,
+        )
 
 
 @router.post("/api/analysis", summary="Start (or read) the analysis of a record")

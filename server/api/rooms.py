@@ -8,11 +8,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Path, Query, Request
 
 from server.api.deps import BaseUrlDep, ClientAddressDep, RoomServiceDep, TokenDep
+from server.api.refusals import refusals
 from server.api.schemas import (
     ActionResult,
     CreateBoxesRoom,
     CreateRoom,
-    ErrorBody,
     EventsPage,
     JoinRoom,
     MoveRequest,
@@ -20,17 +20,14 @@ from server.api.schemas import (
     SeatGrant,
     YourSeat,
 )
-from server.errors import ApiError
-from server.protocol import EventMessage, Hint, MakeMove, RoomAction, to_command
+from server.errors import ApiError, ErrorCode
+from server.protocol import Hint, MakeMove, RoomAction, event_message_adapter, play_command
 from server.review.records import game_name, position_at, read_record
 from server.rooms.model import RoomOptions
 from server.rooms.service import Done, Granted, RoomService, seat_of
 from server.ws.hub import EventWaiter, Hub
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 429, 503)
-}
-router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
+router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 RoomId = Annotated[str, Path(max_length=32, description="room id")]
 
 
@@ -52,7 +49,20 @@ def _result(done: Done) -> ActionResult:
     return ActionResult(version=done.version, duplicate=done.duplicate, hint=done.hint)
 
 
-@router.post("", status_code=201, summary="Create a room")
+@router.post(
+    "",
+    status_code=201,
+    summary="Create a room",
+    responses=refusals(
+        "bad_request",
+        "invalid_options",
+        "bad_record",
+        "message_too_large",
+        "rate_limited",
+        "server_full",
+        "unavailable",
+    ),
+)
 async def create_room(
     rooms: RoomServiceDep,
     client: ClientAddressDep,
@@ -83,14 +93,29 @@ async def create_room(
     return _grant(rooms, await rooms.create(asked, client), base)
 
 
-@router.post("/{room_id}/join", summary="Take the free seat with the invite code")
+@router.post(
+    "/{room_id}/join",
+    summary="Take the free seat with the invite code",
+    responses=refusals(
+        "bad_request",
+        "bad_token",
+        "bad_invite",
+        "room_not_found",
+        "message_too_large",
+        "unavailable",
+    ),
+)
 async def join_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId, body: JoinRoom
 ) -> SeatGrant:
     return _grant(rooms, await rooms.join(room_id, body.invite_code, token), base)
 
 
-@router.get("/{room_id}", summary="The room as it is now")
+@router.get(
+    "/{room_id}",
+    summary="The room as it is now",
+    responses=refusals("bad_request", "bad_token", "room_not_found", "unavailable"),
+)
 async def read_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId
 ) -> RoomStateResponse:
@@ -106,16 +131,47 @@ async def read_room(
     return RoomStateResponse(state=snapshot, you=you)
 
 
-@router.post("/{room_id}/moves", summary="Make a move")
+MOVE_REFUSALS: tuple[ErrorCode, ...] = (
+    "bad_request",
+    "invalid_move",
+    "bad_token",
+    "room_not_found",
+    "illegal_move",
+    "not_your_turn",
+    "opponent_offline",
+    "stale_version",
+    "move_id_reused",
+    "game_over",
+    "message_too_large",
+    "rate_limited",
+    "unavailable",
+)
+
+
+@router.post("/{room_id}/moves", summary="Make a move", responses=refusals(*MOVE_REFUSALS))
 async def make_move(
     rooms: RoomServiceDep, token: TokenDep, room_id: RoomId, body: MoveRequest
 ) -> ActionResult:
     await rooms.rest_move_allowed(room_id, token)
     message = MakeMove(type="move", move=body.move, version=body.version, move_id=body.move_id)
-    return _result(await rooms.command(room_id, token, to_command(message)))
+    return _result(await rooms.command(room_id, token, play_command(message)))
 
 
-@router.post("/{room_id}/actions", summary="Offer, accept, decline, resign, undo, hint…")
+@router.post(
+    "/{room_id}/actions",
+    summary="Offer, accept, decline, resign, undo, hint…",
+    responses=refusals(
+        "bad_request",
+        "bad_token",
+        "not_allowed",
+        "room_not_found",
+        "not_your_turn",
+        "no_request",
+        "game_over",
+        "message_too_large",
+        "unavailable",
+    ),
+)
 async def room_action(
     rooms: RoomServiceDep,
     token: TokenDep,
@@ -124,10 +180,14 @@ async def room_action(
 ) -> ActionResult:
     if isinstance(action, Hint):
         return _result(await rooms.hint(room_id, token))
-    return _result(await rooms.command(room_id, token, to_command(action)))
+    return _result(await rooms.command(room_id, token, action))
 
 
-@router.get("/{room_id}/events", summary="Events after a version (optionally long-poll)")
+@router.get(
+    "/{room_id}/events",
+    summary="Events after a version (optionally long-poll)",
+    responses=refusals("bad_request", "room_not_found", "unavailable"),
+)
 async def room_events(
     rooms: RoomServiceDep,
     request: Request,
@@ -143,19 +203,16 @@ async def room_events(
             await rooms.load(room_id)
             await hub.join(waiter)
             subscribed = True
-        version, texts = await rooms.events_since(room_id, since)
-        if texts == [] and wait > 0:
+        caught = await rooms.catch_up(room_id, since)
+        if wait > 0 and caught.snapshot is None and not caught.events:
             try:
                 await asyncio.wait_for(waiter.arrived.wait(), timeout=wait)
             except TimeoutError:
                 pass
             else:
-                version, texts = await rooms.events_since(room_id, since)
+                caught = await rooms.catch_up(room_id, since)
     finally:
         if subscribed:
             await hub.leave(waiter)
-    if texts is None:
-        _, snapshot = await rooms.snapshot(room_id)
-        return EventsPage(version=snapshot.version, events=[], snapshot=snapshot)
-    events = [EventMessage.model_validate_json(text) for text in texts]
-    return EventsPage(version=version, events=events, snapshot=None)
+    events = [event_message_adapter.validate_json(text) for text in caught.events]
+    return EventsPage(version=caught.version, events=events, snapshot=caught.snapshot)

@@ -11,17 +11,15 @@ from server.protocol import (
     Board,
     EventMessage,
     HintView,
-    Move,
+    LineMove,
     MoveEvent,
     MoveId,
     RoomSnapshot,
     Seat,
     Strict,
+    WireMove,
 )
-from server.rooms.model import GameName, Level, Mode
-
-FirstMover = Literal["me", "opponent", "random"]
-
+from server.rooms.model import FirstMover, GameName, Level, Mode
 
 RecordInput = Annotated[
     str | dict[str, Any],
@@ -123,7 +121,7 @@ class RoomStateResponse(BaseModel):
 
 
 class MoveRequest(Strict):
-    move: Move
+    move: WireMove
     version: int | None = Field(
         default=None, ge=0, description="room version the move was made against"
     )
@@ -154,9 +152,9 @@ class DailyBoard(BaseModel):
     date: date
     rows: int
     cols: int
-    lines: list[dict[str, Any]] = Field(description="lines drawn at the start, in wire form")
+    lines: list[LineMove] = Field(description="the lines drawn at the start")
     level: Level
-    first: Literal["human"]
+    first: Literal["me"] = Field(description="you move first on the daily board")
 
 
 class DailyScore(BaseModel):
@@ -193,9 +191,16 @@ class FinishedGameView(BaseModel):
 
 
 class ErrorBody(BaseModel):
+    """Every refusal: a stable ``code`` for programs and a ``message`` for people."""
+
     code: str
     message: str
-    details: dict[str, Any] | None = None
+    details: dict[str, Any] | None = Field(default=None, description="facts about the refusal")
+    retry_after: float | None = Field(
+        default=None,
+        description="rate_limited, unavailable: seconds before a retry is taken "
+        "(also the `Retry-After` header, rounded up)",
+    )
 
 
 class Health(BaseModel):
@@ -276,10 +281,10 @@ class PositionAnalysis(BaseModel):
         description="Dots and Boxes: the final score difference, seat 0 minus seat 1, with "
         "best play from here (exact) or as estimated; null for Dots"
     )
-    best: list[Move] = Field(
+    best: list[WireMove] = Field(
         description="exact: every best move; otherwise the hard level's choice"
     )
-    played: Move | None = Field(description="the move the game went on with")
+    played: WireMove | None = Field(description="the move the game went on with")
     loss: int | None = Field(
         description="exact only: boxes of margin the played move gave away against best play"
     )

@@ -1,13 +1,12 @@
-"""Positions of ``core`` as clients see them: whole boards for snapshots, and what one move
+"""Positions of ``core`` in the wire's shapes: whole boards for snapshots, and what one move
 changed for move events, built from the games' typed snapshots and changes."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from core.boxes import BoxesState, Line
+from core.boxes import BoxesState
 from core.dots import DotsState, Point
 from core.dots.snapshot import Enclosure
+from core.game import Player
 from server.protocol import (
     Area,
     BoxesBoard,
@@ -15,8 +14,10 @@ from server.protocol import (
     DrawnLine,
     House,
     LineMove,
+    MoveEvent,
     OwnedBox,
     PointMove,
+    wire_move,
 )
 from server.rooms.model import AnyGame, Move
 
@@ -33,47 +34,45 @@ def board_view(game: AnyGame) -> BoxesBoard | DotsBoard:
     return _dots_board(game)
 
 
-def move_event(after: AnyGame, seat: int, move: Move, move_id: str | None) -> dict[str, Any]:
-    """The event of ``move``, played by ``seat``, which led to ``after``: the wire form of a
-    :class:`~server.protocol.MoveEvent`, written as plain JSON data (a move event is on the
-    path of every move, and building the model cost more than the rest of the event; the
-    tests hold it to the model's schema and field order)."""
-    event: dict[str, Any] = {"kind": "move", "seat": 0 if seat == 0 else 1}
-    if isinstance(move, Line):
-        event["move"] = {"line": [list(move[0]), list(move[1])]}
-    else:
-        event["move"] = {"point": [move.x, move.y]}
-    if move_id is not None:
-        event["move_id"] = move_id
+def move_event(after: AnyGame, seat: Player, move: Move, move_id: str | None) -> MoveEvent:
+    """The event of ``move``, played by ``seat``, which led to ``after``."""
     if isinstance(after, BoxesState):
-        closed = after.last_closed
-        if closed:
-            event["closed"] = [list(box) for box in closed]
-    elif isinstance(after, DotsState):
-        change = after.change()
-        if not change.is_quiet:
-            if change.areas_added:
-                event["captures"] = [_enclosure_json(a, "captor") for a in change.areas_added]
-            if change.areas_removed:
-                event["areas_removed"] = [[a.key.x, a.key.y] for a in change.areas_removed]
-            if change.houses_added:
-                event["houses_added"] = [
-                    _enclosure_json(house, "owner") for house in change.houses_added
-                ]
-            if change.houses_removed:
-                event["houses_removed"] = [
-                    [house.key.x, house.key.y, house.owner] for house in change.houses_removed
-                ]
-    return event
+        return MoveEvent(seat=seat, move=wire_move(move), move_id=move_id, closed=after.last_closed)
+    assert isinstance(after, DotsState)
+    change = after.change()
+    if change.is_quiet:
+        return MoveEvent(seat=seat, move=wire_move(move), move_id=move_id)
+    return MoveEvent(
+        seat=seat,
+        move=wire_move(move),
+        move_id=move_id,
+        captures=tuple(area(found) for found in change.areas_added),
+        areas_removed=tuple(_xy(found.key) for found in change.areas_removed),
+        houses_added=tuple(house(found) for found in change.houses_added),
+        houses_removed=tuple(
+            (found.key.x, found.key.y, found.owner) for found in change.houses_removed
+        ),
+    )
 
 
-def _enclosure_json(found: Enclosure, who: str) -> dict[str, Any]:
-    return {
-        "key": [found.key.x, found.key.y],
-        who: found.owner,
-        "chain": [[point.x, point.y] for point in found.chain],
-        "inside": [[point.x, point.y] for point in found.inside],
-    }
+def area(found: Enclosure) -> Area:
+    """A capture as the wire writes it."""
+    return Area(
+        key=_xy(found.key),
+        captor=found.owner,
+        chain=tuple(_xy(p) for p in found.chain),
+        inside=tuple(_xy(p) for p in found.inside),
+    )
+
+
+def house(found: Enclosure) -> House:
+    """An empty enclosure as the wire writes it."""
+    return House(
+        key=_xy(found.key),
+        owner=found.owner,
+        chain=tuple(_xy(p) for p in found.chain),
+        inside=tuple(_xy(p) for p in found.inside),
+    )
 
 
 def _boxes_board(game: BoxesState) -> BoxesBoard:
@@ -82,27 +81,9 @@ def _boxes_board(game: BoxesState) -> BoxesBoard:
     return BoxesBoard(
         rows=snap.rows,
         cols=snap.cols,
-        lines=[DrawnLine(line=(d.line[0], d.line[1]), player=d.player) for d in snap.lines],
-        boxes=[OwnedBox(box=b.box, owner=b.owner) for b in snap.boxes],
+        lines=tuple(DrawnLine(line=(d.line[0], d.line[1]), player=d.player) for d in snap.lines),
+        boxes=tuple(OwnedBox(box=b.box, owner=b.owner) for b in snap.boxes),
         last_move=None if last is None else LineMove(line=(last[0], last[1])),
-    )
-
-
-def _area(area: Enclosure) -> Area:
-    return Area(
-        key=_xy(area.key),
-        captor=area.owner,
-        chain=[_xy(p) for p in area.chain],
-        inside=[_xy(p) for p in area.inside],
-    )
-
-
-def _house(house: Enclosure) -> House:
-    return House(
-        key=_xy(house.key),
-        owner=house.owner,
-        chain=[_xy(p) for p in house.chain],
-        inside=[_xy(p) for p in house.inside],
     )
 
 
@@ -115,9 +96,9 @@ def _dots_board(game: DotsState) -> DotsBoard:
         start=snap.start,
         win_margin=snap.win_margin,
         grounding=snap.grounding,
-        marks=[(m.point.x, m.point.y, m.owner) for m in snap.marks],
-        areas=[_area(area) for area in snap.areas],
-        houses=[_house(house) for house in snap.houses],
-        ungrounded=[_xy(p) for p in snap.ungrounded],
+        marks=tuple((m.point.x, m.point.y, m.owner) for m in snap.marks),
+        areas=tuple(area(found) for found in snap.areas),
+        houses=tuple(house(found) for found in snap.houses),
+        ungrounded=tuple(_xy(p) for p in snap.ungrounded),
         last_move=None if last is None else PointMove(point=_xy(last)),
     )

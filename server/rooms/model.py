@@ -22,6 +22,9 @@ Level = Literal["easy", "normal", "hard"]
 RequestKind = Literal["restart", "end"]
 SeatKind = Literal["human", "computer"]
 EndReason = Literal["resignation", "agreement"]
+FirstMover = Literal["me", "opponent", "random"]
+"""Who moves first, from the asker's side: ``me``, ``opponent`` (the computer or the
+guest) or ``random`` (drawn by lot)."""
 
 FRIEND_MODES: tuple[Mode, ...] = ("live", "correspondence")
 
@@ -146,8 +149,8 @@ class RoomOptions:
     game: str
     mode: Mode | None
     level: Level
-    first: str | None
-    """"me", "opponent" or "random"; None: the mode's default."""
+    first: FirstMover | None
+    """None: the mode's default."""
     options: dict[str, Any]
     daily: bool = False
     daily_player: str | None = None
@@ -220,7 +223,9 @@ class SetLevel:
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    first: Literal["human", "computer"] | None = None
+    first: Literal["me", "opponent"] | None = None
+    """Computer rooms: who moves first in the new game, from the asker's side; None: as
+    before."""
 
 
 Command = PlayMove | Join | Offer | Accept | Decline | Resign | Undo | SetLevel | NewGame

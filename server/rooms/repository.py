@@ -171,18 +171,19 @@ def _plausible_room_id(room_id: str) -> bool:
 
 
 def move_text(move: Move) -> str:
-    """A move as stored in the move list: ``x1,y1,x2,y2`` for a line, ``x,y`` for a point."""
-    if isinstance(move, Line):
-        (x1, y1), (x2, y2) = move
-        return f"{x1},{y1},{x2},{y2}"
-    return f"{move.x},{move.y}"
+    """A move as stored in the move list: core's notation (``a1-b1``, ``c5``)."""
+    return str(move)
 
 
 def parse_move(text: str) -> Move:
-    numbers = [int(part) for part in text.split(",")]
-    if len(numbers) == 4:
-        return Line((numbers[0], numbers[1]), (numbers[2], numbers[3]))
-    return Point(numbers[0], numbers[1])
+    """A stored move. Servers before protocol 3 stored numbers (``x1,y1,x2,y2`` or ``x,y``);
+    rooms they left in Redis are still read."""
+    if "," in text:
+        numbers = [int(part) for part in text.split(",")]
+        if len(numbers) == 4:
+            return Line((numbers[0], numbers[1]), (numbers[2], numbers[3]))
+        return Point(numbers[0], numbers[1])
+    return Line.from_str(text) if "-" in text else Point.from_str(text)
 
 
 def _seats(data: list[list[Any]]) -> tuple[SeatRecord, SeatRecord]:

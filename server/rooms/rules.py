@@ -355,7 +355,7 @@ def _new_game(room: Room, command: NewGame) -> Decision:
         return Refusal("not_allowed", "in friend rooms, offer a restart instead")
     seats = room.seats
     if command.first is not None and room.mode == "computer":
-        human_seat = 0 if command.first == "human" else 1
+        human_seat = 0 if command.first == "me" else 1
         human = next(seat for seat in room.seats if seat.kind == "human")
         computer = SeatRecord("computer")
         seats = (human, computer) if human_seat == 0 else (computer, human)

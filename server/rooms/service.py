@@ -19,9 +19,10 @@ from typing import Any
 from core.game import Player
 from server.db.records import FinishedGame
 from server.errors import ApiError
-from server.protocol import HintView, RoomSnapshot
-from server.rooms import daily, rules, views
+from server.protocol import HintView, RoomSnapshot, hint_adapter
+from server.rooms import daily, history, rules, views
 from server.rooms.computer import ComputerPlayer
+from server.rooms.history import CatchUp
 from server.rooms.model import (
     Change,
     Command,
@@ -48,11 +49,15 @@ SEAT_TOKEN_NEEDED = "a valid seat token is required (Authorization: Bearer …)"
 @dataclass(frozen=True, slots=True)
 class Done:
     """A command's result: the room's version after it, whether it had been done before
-    (a resent command id), and a hint when one was asked for."""
+    (a resent command id), a hint when one was asked for, and the texts of the events it
+    committed (which take the room to ``version``)."""
 
     version: int
     duplicate: bool = False
     hint: HintView | None = None
+    events: tuple[str, ...] = ()
+    committed_at: float | None = None
+    """When ``events`` were committed (seconds since the epoch)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,14 +163,19 @@ class RoomService:
             self.on_computer_turn(room_id)
         return loaded, snapshot
 
-    async def events_since(self, room_id: str, since: int) -> tuple[int, list[str] | None]:
-        """The room's version and the event messages after ``since`` (None: no longer all
-        kept; send a snapshot instead)."""
-        stored = await self.store.events_since(room_id, since)
-        if stored.version == 0:
-            self.repository.forget(room_id)
-            raise ApiError("room_not_found", "no such room (it may have expired)")
-        return stored.version, stored.messages
+    async def catch_up(self, room_id: str, since: int | None) -> CatchUp:
+        """What brings a client holding version ``since`` (None: nothing) up to date: the
+        events after it, or a snapshot (see :mod:`server.rooms.history`)."""
+        if since is not None:
+            stored = await self.store.events_after(room_id, since)
+            if stored.version == 0:
+                self.repository.forget(room_id)
+                raise ApiError("room_not_found", "no such room (it may have expired)")
+            events = history.events_after(since, stored.version, stored.messages)
+            if events is not None:
+                return CatchUp(stored.version, events)
+        loaded, snapshot = await self.snapshot(room_id)
+        return CatchUp(loaded.version, snapshot=snapshot)
 
     async def presence_of(self, room_id: str) -> tuple[LoadedRoom, Presence]:
         loaded = await self.repository.get(room_id)
@@ -184,8 +194,12 @@ class RoomService:
         if self.full():
             raise ApiError("server_full", "this server holds all the games it can; try later")
         hits = await self.store.count_hit("create", client, 60)
-        if hits > self.settings.room_creations_per_minute:
-            raise ApiError("rate_limited", "too many rooms created from your address; wait")
+        if hits.count > self.settings.room_creations_per_minute:
+            raise ApiError(
+                "rate_limited",
+                "too many rooms created from your address; wait",
+                retry_after=hits.retry_after,
+            )
         token = new_token()
         for _ in range(5):
             opening = Opening(
@@ -266,16 +280,19 @@ class RoomService:
                     await self.repository.reload(room_id)
                     continue
                 if key is not None:
-                    applied = await self.store.command_version(room_id, key)
-                    if applied is not None:
-                        return Done(applied, duplicate=True)
+                    assert isinstance(command, PlayMove)
+                    applied = await self.store.applied_command(room_id, key)
+                    if applied.move is not None:
+                        return _resent(command, applied.version, applied.move)
                 raise ApiError(decision.code, decision.message, **decision.details)
-            done = await self._commit(loaded, decision, key)
+            done = await self._commit(loaded, decision, key, command)
             if done is not None:
                 return done
         raise ApiError("stale_version", "the room kept changing; reload and retry")
 
-    async def _commit(self, loaded: LoadedRoom, change: Change, key: str | None) -> Done | None:
+    async def _commit(
+        self, loaded: LoadedRoom, change: Change, key: str | None, command: Command
+    ) -> Done | None:
         """Commit ``change``; None if the room moved on meanwhile (decide again)."""
         before, after = loaded.room, change.room
         messages = views.event_texts(before, after, change.events, loaded.version + 1)
@@ -294,7 +311,8 @@ class RoomService:
         if result.status == "gone":
             raise ApiError("room_not_found", "no such room (it may have expired)")
         if result.status == "duplicate":
-            return Done(result.version, duplicate=True)
+            assert isinstance(command, PlayMove) and result.played is not None
+            return _resent(command, result.version, result.played)
         if result.status == "absent":
             raise ApiError(
                 "opponent_offline",
@@ -308,7 +326,7 @@ class RoomService:
             self.on_finished()
         if after.computer_to_move:
             self.on_computer_turn(after.id)
-        return Done(result.version)
+        return Done(result.version, events=tuple(messages), committed_at=time.time())
 
     async def hint(self, room_id: str, token: str | None) -> Done:
         """The move the computer would make for the seat of ``token`` (nothing changes)."""
@@ -324,15 +342,17 @@ class RoomService:
             room.game.to_json(), seed(room.id, loaded.version), self.settings.ai_time_limit
         )
         self.metrics.on_ai_think(seconds)
-        return Done(loaded.version, hint=HintView.model_validate(hint))
+        return Done(loaded.version, hint=hint_adapter.validate_python(hint))
 
     async def rest_move_allowed(self, room_id: str, token: str | None) -> None:
         """REST moves are limited per seat token (websocket messages per connection)."""
         subject = hash_token(token or "")[:32]
         hits = await self.store.count_hit(f"rest-move:{room_id}", subject, 60)
-        if hits > self.settings.rest_moves_per_minute:
+        if hits.count > self.settings.rest_moves_per_minute:
             raise ApiError(
-                "rate_limited", "too many moves over REST; slow down or use the websocket"
+                "rate_limited",
+                "too many moves over REST; slow down or use the websocket",
+                retry_after=hits.retry_after,
             )
 
     async def touch(self, room: Room) -> None:
@@ -343,6 +363,19 @@ def seed(room_id: str, version: int) -> int:
     """The computer's randomness for one position of one room: reproducible."""
     digest = hashlib.sha256(f"{room_id}:{version}".encode()).digest()
     return int.from_bytes(digest[:4])
+
+
+def _resent(command: PlayMove, version: int, played: str) -> Done:
+    """A move id seen before: the same move again is a resend (done, nothing to do); another
+    move under the same id is refused, never silently dropped."""
+    if played != str(command.move):
+        raise ApiError(
+            "move_id_reused",
+            f"move id {command.move_id} was used for {played} in this game; "
+            "choose a new id for a new move",
+            played=played,
+        )
+    return Done(version, duplicate=True)
 
 
 def _command_key(room: Room, seat: Player, command: Command) -> str | None:

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
 
-from pydantic_core import to_json
-
+from core.game import Player
 from server.protocol import (
-    PROTOCOL_VERSION,
+    Allowed,
     DeclinedEvent,
     EndedEvent,
+    EventMessage,
     JoinedEvent,
     LevelEvent,
     NewBoardEvent,
+    OutcomeView,
     PendingRequestView,
     PresenceMessage,
     RequestedEvent,
@@ -23,10 +23,10 @@ from server.protocol import (
     RoomSnapshot,
     SeatView,
     Status,
+    encode,
 )
 from server.rooms import boards, rules
 from server.rooms.model import (
-    Action,
     Declined,
     Ended,
     Event,
@@ -39,6 +39,8 @@ from server.rooms.model import (
     Undone,
 )
 
+SEATS: tuple[Player, Player] = (0, 1)
+
 
 @dataclass(frozen=True, slots=True)
 class Presence:
@@ -48,9 +50,9 @@ class Presence:
     spectators: int = 0
 
 
-def seat_views(room: Room, presence: Presence) -> list[SeatView]:
+def seat_views(room: Room, presence: Presence) -> tuple[SeatView, ...]:
     views = []
-    for index, seat in enumerate(room.seats):
+    for index, seat in zip(SEATS, room.seats, strict=True):
         if seat.kind == "computer":
             taken, online = True, True
         elif room.mode in ("local", "computer"):
@@ -60,26 +62,21 @@ def seat_views(room: Room, presence: Presence) -> list[SeatView]:
             taken, online = seat.token_hash is not None, presence.connected[index]
         views.append(
             SeatView(
-                seat=0 if index == 0 else 1,
+                seat=index,
                 kind=seat.kind,
                 taken=taken,
                 connected=online,
                 colour="gold" if index == 0 else "coral",
             )
         )
-    return views
-
-
-def _json(data: dict[str, Any]) -> str:
-    """Compact JSON, written by the serializer pydantic's models use."""
-    return to_json(data).decode()
+    return tuple(views)
 
 
 ALLOWED_KEPT = 4096
-_allowed: OrderedDict[int, tuple[Room, tuple[list[Action], list[Action]]]] = OrderedDict()
+_allowed: OrderedDict[int, tuple[Room, Allowed]] = OrderedDict()
 
 
-def allowed_actions(room: Room) -> tuple[list[Action], list[Action]]:
+def allowed_actions(room: Room) -> Allowed:
     """What each seat may ask for, sorted so equal sets compare and print alike.
 
     Remembered per room value (by identity: a room is immutable), since a move asks for the
@@ -87,31 +84,29 @@ def allowed_actions(room: Room) -> tuple[list[Action], list[Action]]:
     known = _allowed.get(id(room))
     if known is not None and known[0] is room:
         return known[1]
-    allowed = (sorted(rules.allowed(room, 0)), sorted(rules.allowed(room, 1)))
+    allowed = (tuple(sorted(rules.allowed(room, 0))), tuple(sorted(rules.allowed(room, 1))))
     _allowed[id(room)] = (room, allowed)
     if len(_allowed) > ALLOWED_KEPT:
         _allowed.popitem(last=False)
     return allowed
 
 
-def status(room: Room) -> Status:
-    """The status of ``room``, with what each seat may do (for snapshots)."""
-    return Status.model_validate(_status_json(room, allowed_actions(room)))
-
-
-def _status_json(room: Room, allowed: tuple[list[Action], list[Action]] | None) -> dict[str, Any]:
-    """The wire form of a :class:`~server.protocol.Status` as plain JSON data, in the
-    model's field order and with its empty fields left out (see :func:`event_texts`)."""
+def status(room: Room, allowed: Allowed | None) -> Status:
+    """The status of ``room``; ``allowed`` is left out when None (it did not change)."""
     game = room.game
-    found: dict[str, Any] = {"to_move": game.to_move, "scores": list(game.scores)}
     outcome = game.outcome()
-    if outcome is not None:
-        found["outcome"] = {"winner": outcome.winner, "reason": outcome.reason}
-    if room.computer_to_move:
-        found["thinking"] = True
-    if allowed is not None:
-        found["allowed"] = [list(allowed[0]), list(allowed[1])]
-    return found
+    return Status(
+        to_move=game.to_move,
+        scores=game.scores,
+        outcome=None
+        if outcome is None
+        else OutcomeView(
+            winner=outcome.winner,
+            reason=outcome.reason,
+        ),
+        thinking=room.computer_to_move,
+        allowed=allowed,
+    )
 
 
 def snapshot(room: Room, version: int, presence: Presence, expires_in: int | None) -> RoomSnapshot:
@@ -127,9 +122,9 @@ def snapshot(room: Room, version: int, presence: Presence, expires_in: int | Non
         computer_seat=room.computer_seat,
         seats=seat_views(room, presence),
         spectators=presence.spectators,
-        requests=[PendingRequestView(kind=r.kind, seat=r.seat) for r in room.requests],
+        requests=tuple(PendingRequestView(kind=r.kind, seat=r.seat) for r in room.requests),
         move_count=len(room.game.moves),
-        status=status(room),
+        status=status(room, allowed_actions(room)),
         board=boards.board_view(room.game),
         expires_in_seconds=expires_in,
     )
@@ -138,58 +133,29 @@ def snapshot(room: Room, version: int, presence: Presence, expires_in: int | Non
 def event_texts(
     before: Room, after: Room, events: tuple[Event, ...], first_version: int
 ) -> list[str]:
-    """The JSON text of each of ``events`` (which took ``before`` to ``after``) as an
-    :class:`~server.protocol.EventMessage`, one version each.
-
-    Every message carries the status after the whole change; the last also carries what
-    each seat may do, if that changed. The messages are written from plain data rather
-    than through the models: one is made on every move, and the models cost more than the
-    rest of the move's own work. The tests hold each text to the model's schema and field
-    order (validating it and dumping it again gives the same text).
-    """
+    """The text of each of ``events`` (which took ``before`` to ``after``) as an
+    :class:`~server.protocol.EventMessage`, one version each. Every message carries the
+    status after the whole change; the last also carries what each seat may do, if that
+    changed."""
     allowed = allowed_actions(after)
     changed = allowed != allowed_actions(before)
     last = len(events) - 1
     return [
-        _json(
-            {
-                "protocol": PROTOCOL_VERSION,
-                "room": after.id,
-                "version": first_version + offset,
-                "type": "event",
-                "event": _event_json(before, after, event),
-                "status": _status_json(after, allowed if offset == last and changed else None),
-            }
+        encode(
+            EventMessage(
+                room=after.id,
+                version=first_version + offset,
+                event=_event_view(after, event),
+                status=status(after, allowed if offset == last and changed else None),
+            )
         )
         for offset, event in enumerate(events)
     ]
 
 
-def ack_text(
-    room_id: str, version: int, ref: str | None, move_id: str | None, duplicate: bool
-) -> str:
-    """The JSON text of an :class:`~server.protocol.AckMessage` without a hint, written as
-    event messages are (see :func:`event_texts`): every move is acknowledged."""
-    ack: dict[str, Any] = {
-        "protocol": PROTOCOL_VERSION,
-        "room": room_id,
-        "version": version,
-        "type": "ack",
-        "ref": ref,
-    }
-    if move_id is not None:
-        ack["move_id"] = move_id
-    ack["duplicate"] = duplicate
-    return _json(ack)
-
-
-def _event_json(before: Room, after: Room, event: Event) -> dict[str, Any]:
+def _event_view(after: Room, event: Event) -> RoomEvent:
     if isinstance(event, MoveMade):
         return boards.move_event(after.game, event.seat, event.move, event.move_id)
-    return _event_view(before, after, event).model_dump(mode="json")
-
-
-def _event_view(before: Room, after: Room, event: Event) -> RoomEvent:
     if isinstance(event, Joined):
         return JoinedEvent(seat=event.seat)
     if isinstance(event, Requested):

@@ -22,8 +22,7 @@ class RoomKeys:
 
     @property
     def moves(self) -> str:
-        """List of the moves of the current game, in the compact text of
-        :mod:`server.rooms.repository`."""
+        """List of the moves of the current game in core's notation (``a1-b1``, ``c5``)."""
         return f"{self.base}:moves"
 
     @property
@@ -37,6 +36,12 @@ class RoomKeys:
         """Sorted set of recent command ids (seat, game and client id), by the version that
         applied them: a resent command is recognised and applied once."""
         return f"{self.base}:mids"
+
+    @property
+    def move_id_moves(self) -> str:
+        """Hash of the same command ids to the move each played (in core's notation): a
+        resend of the same move is recognised, another move under a used id refused."""
+        return f"{self.base}:midv"
 
     @property
     def outbox(self) -> str:

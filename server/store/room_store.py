@@ -22,15 +22,17 @@ from server.store.direct_calls import DirectCalls
 from server.store.keys import RoomKeys, outbox_index, rate_key
 from server.store.redis_client import is_cluster
 
-# KEYS: room hash, moves, events, command ids, a seat's presence key, outbox.
+# KEYS: room hash, moves, events, command ids (by version), a seat's presence key, outbox,
+# command moves (command id -> the move it played).
 # ARGV: 1 expected version (-1: create), 2 meta ('' unchanged), 3 history ('' keep, 'a'
 # append, 'r' rewrite), 4 command id ('' none), 5 '1' if the presence key must exist,
 # 6 ttl ms (0: never expire), 7 events kept, 8 channel, 9 outbox record ('' none),
 # 10 n events, 11 k moves, 12 publish command (PUBLISH, or SPUBLISH on a cluster: the
-# channel shares the room's slot), 13 commit time (ms since the epoch, stamped on the
-# published frames), then n event messages, then k moves.
-# Returns {1, version} committed; {0, version found}; {-1, 0} no room; {2, version that
-# applied the command id}; {3, version} the presence key is missing.
+# channel shares the room's slot), then n event messages, then k moves (a command's move is
+# the last), then the n frame heads the events are published under
+# (see frame_head: the versions they name are the ones this commit gives the events).
+# Returns {1, version} committed; {0, version found}; {-1, 0} no room; {2, version now,
+# the move the command id played}; {3, version} the presence key is missing.
 COMMIT_SCRIPT = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if ARGV[1] == '-1' then
@@ -38,11 +40,11 @@ if ARGV[1] == '-1' then
   current = '0'
 else
   if not current then return {-1, 0} end
+  if ARGV[4] ~= '' then
+    local played = redis.call('HGET', KEYS[7], ARGV[4])
+    if played then return {2, tonumber(current), played} end
+  end
   if current ~= ARGV[1] then return {0, tonumber(current)} end
-end
-if ARGV[4] ~= '' then
-  local seen = redis.call('ZSCORE', KEYS[4], ARGV[4])
-  if seen then return {2, tonumber(seen)} end
 end
 if ARGV[5] == '1' and redis.call('EXISTS', KEYS[5]) == 0 then
   return {3, tonumber(current)}
@@ -56,21 +58,25 @@ if ARGV[3] == 'r' then
   redis.call('DEL', KEYS[2])
   redis.call('HINCRBY', KEYS[1], 'epoch', 1)
 end
-for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[13 + n + i]) end
-for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[13 + i]) end
+for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[12 + n + i]) end
+for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[12 + i]) end
 redis.call('LTRIM', KEYS[3], -tonumber(ARGV[7]), -1)
 if ARGV[4] ~= '' then
   redis.call('ZADD', KEYS[4], version, ARGV[4])
-  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -129)
+  redis.call('HSET', KEYS[7], ARGV[4], ARGV[12 + n + k])
+  local old = redis.call('ZRANGE', KEYS[4], 0, -129)
+  if #old > 0 then
+    redis.call('ZREMRANGEBYRANK', KEYS[4], 0, #old - 1)
+    redis.call('HDEL', KEYS[7], unpack(old))
+  end
 end
 if ARGV[9] ~= '' then redis.call('RPUSH', KEYS[6], ARGV[9]) end
 local ttl = tonumber(ARGV[6])
-for i = 1, 4 do
+for _, i in ipairs({1, 2, 3, 4, 7}) do
   if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
 end
 for i = 1, n do
-  redis.call(ARGV[12], ARGV[8], 'event:' .. (version - n + i) .. '/' .. ARGV[13] .. ':'
-    .. ARGV[13 + i])
+  redis.call(ARGV[12], ARGV[8], ARGV[12 + n + k + i] .. ARGV[12 + i])
 end
 return {1, version}
 """
@@ -89,11 +95,12 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-# KEYS: room hash, moves, events, command ids. ARGV: ttl ms. Keep an active room alive.
+# KEYS: room hash, moves, events, command ids, command moves. ARGV: ttl ms. Keep an active
+# room alive.
 TOUCH_SCRIPT = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local ttl = tonumber(ARGV[1])
-for i = 1, 4 do
+for i = 1, 5 do
   if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
 end
 return 1
@@ -107,15 +114,27 @@ return {redis.call('HMGET', KEYS[1], 'version', 'meta', 'epoch'),
         redis.call('LRANGE', KEYS[2], ARGV[1], -1)}
 """
 
-# KEYS: room hash, events. The room's version and its kept events, read together.
+# KEYS: room hash, events. ARGV: a version. The room's version (0: no room) and the events
+# it keeps after that version, read together.
 EVENTS_SCRIPT = """
-return {redis.call('HGET', KEYS[1], 'version'), redis.call('LRANGE', KEYS[2], 0, -1)}
+local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+local missed = version - tonumber(ARGV[1])
+local events = {}
+if missed > 0 then events = redis.call('LRANGE', KEYS[2], -missed, -1) end
+return {version, events}
 """
 
+# KEYS: room hash, command moves. ARGV: command id. The room's version and the move the
+# command id played, if it was applied (and is still remembered).
+COMMAND_SCRIPT = """
+return {redis.call('HGET', KEYS[1], 'version'), redis.call('HGET', KEYS[2], ARGV[1])}
+"""
+
+# KEYS: a counter. ARGV: window ms. Count a hit; the hits in this window and the ms left.
 RATE_SCRIPT = """
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n
+return {n, redis.call('PTTL', KEYS[1])}
 """
 
 
@@ -143,11 +162,28 @@ class RoomPresence:
 
 @dataclass(frozen=True, slots=True)
 class StoredEvents:
-    """The room's version and the event messages after a version, if all are still kept."""
+    """The room's version (0: no such room) and the event messages it keeps after a version
+    (fewer than were made if the oldest are no longer kept), oldest first."""
 
     version: int
-    messages: list[str] | None
-    """None: some were no longer kept (or the room is gone: ``version`` 0)."""
+    messages: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedCommand:
+    """The room's version now, and the move a command id played (None: not applied, or no
+    longer remembered)."""
+
+    version: int
+    move: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hits:
+    """Hits counted in a rate limit's window so far, and the seconds left in the window."""
+
+    count: int
+    retry_after: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,11 +211,17 @@ class PresenceAnswer:
 FRAME_KINDS = ("event", "presence", "control")
 
 
+def frame_head(kind: str, version: int, committed_ms: int | None = None) -> str:
+    """The head of a pub/sub message: ``kind:version:``, or ``event:version/ms:`` for an
+    event stamped with its commit time. Readers route on the short head and forward the
+    text after it untouched, without parsing a whole room state."""
+    stamp = "" if committed_ms is None else f"/{committed_ms}"
+    return f"{kind}:{version}{stamp}:"
+
+
 def frame(kind: str, version: int, text: str) -> str:
-    """A pub/sub message: ``kind:version:`` and the JSON text. Readers route on the short
-    head and forward the text untouched, without parsing a whole room state. The commit
-    script stamps events with their commit time: ``event:version/ms:``."""
-    return f"{kind}:{version}:{text}"
+    """A pub/sub message: its head and the JSON text."""
+    return frame_head(kind, version) + text
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +271,9 @@ _STATUS: dict[int, CommitStatus] = {
 class CommitResult:
     status: CommitStatus
     version: int
-    """committed: the new version; duplicate: the version that applied the command id;
-    otherwise the version found (0: the room is gone)."""
+    """committed: the new version; otherwise the version found (0: the room is gone)."""
+    played: str | None = None
+    """duplicate: the move the command id had played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +290,7 @@ class Commit:
     moves: list[str] = field(default_factory=list)
     """append: the moves to add; rewrite: the whole new move list."""
     command_id: str | None = None
+    """A command id: the last of ``moves`` is the move it plays."""
     require_present: int | None = None
     """A seat whose presence key must exist at the instant of the commit."""
     outbox: str | None = None
@@ -304,6 +348,7 @@ class RoomStore:
         self._rate = LuaScript(redis, RATE_SCRIPT)
         self._load = LuaScript(redis, LOAD_SCRIPT, self._direct)
         self._events = LuaScript(redis, EVENTS_SCRIPT)
+        self._command = LuaScript(redis, COMMAND_SCRIPT)
         self.cluster = is_cluster(redis)
         self._publish_command = "SPUBLISH" if self.cluster else "PUBLISH"
 
@@ -358,6 +403,13 @@ class RoomStore:
         keys = self.keys(room_id)
         history = {"keep": "", "append": "a", "rewrite": "r"}[commit.history]
         seat = commit.require_present
+        # The script commits only at the expected version, so the events' versions are known.
+        start = commit.expected_version or 0
+        committed_ms = int(time.time() * 1000)
+        heads = [
+            frame_head("event", start + offset, committed_ms)
+            for offset in range(1, len(commit.messages) + 1)
+        ]
         result = await self._commit(
             [
                 keys.room,
@@ -366,6 +418,7 @@ class RoomStore:
                 keys.move_ids,
                 keys.presence(seat or 0),
                 keys.outbox,
+                keys.move_id_moves,
             ],
             [
                 -1 if commit.expected_version is None else commit.expected_version,
@@ -380,35 +433,32 @@ class RoomStore:
                 len(commit.messages),
                 len(commit.moves),
                 self._publish_command,
-                int(time.time() * 1000),
                 *commit.messages,
                 *commit.moves,
+                *heads,
             ],
         )
-        return CommitResult(_STATUS[int(result[0])], int(result[1]))
+        played = _text(result[2]) if len(result) > 2 else None
+        return CommitResult(_STATUS[int(result[0])], int(result[1]), played)
 
-    async def command_version(self, room_id: str, command_id: str) -> int | None:
-        """The version that applied ``command_id``, if it was applied (and is still kept)."""
-        score = await self.redis.zscore(self.keys(room_id).move_ids, command_id)
-        return None if score is None else int(score)
-
-    async def events_since(self, room_id: str, since: int) -> StoredEvents:
-        """The event messages after version ``since``, if they are all still kept."""
+    async def applied_command(self, room_id: str, command_id: str) -> AppliedCommand:
+        """The room's version and the move ``command_id`` played, if it was applied."""
         keys = self.keys(room_id)
-        version, messages = await self._events([keys.room, keys.events], [])
-        current = int(version or 0)
-        missed = current - since
-        if current == 0 or missed > len(messages):
-            return StoredEvents(current, None)
-        if missed <= 0:
-            return StoredEvents(current, [])
-        return StoredEvents(current, _texts(messages[-missed:]))
+        version, move = await self._command([keys.room, keys.move_id_moves], [command_id])
+        return AppliedCommand(int(version or 0), _text(move))
+
+    async def events_after(self, room_id: str, since: int) -> StoredEvents:
+        """The room's version and the event messages it still keeps after version ``since``."""
+        keys = self.keys(room_id)
+        version, messages = await self._events([keys.room, keys.events], [since])
+        return StoredEvents(int(version), _texts(messages))
 
     async def touch(self, room_id: str, ttl_seconds: int) -> bool:
         keys = self.keys(room_id)
         return bool(
             await self._touch(
-                [keys.room, keys.moves, keys.events, keys.move_ids], [ttl_seconds * 1000]
+                [keys.room, keys.moves, keys.events, keys.move_ids, keys.move_id_moves],
+                [ttl_seconds * 1000],
             )
         )
 
@@ -556,10 +606,11 @@ class RoomStore:
 
     # -- rate limits -----------------------------------------------------------------------
 
-    async def count_hit(self, bucket: str, subject: str, window_seconds: float) -> int:
-        """Count one hit in a fixed window; returns the hits so far in this window."""
+    async def count_hit(self, bucket: str, subject: str, window_seconds: float) -> Hits:
+        """Count one hit in a fixed window: the hits so far in it and the time it has left."""
         key = rate_key(self.prefix, bucket, subject)
-        return int(await self._rate([key], [int(window_seconds * 1000)]))
+        count, left_ms = await self._rate([key], [int(window_seconds * 1000)])
+        return Hits(int(count), max(0, int(left_ms)) / 1000)
 
     async def ping(self) -> bool:
         return bool(await self.redis.ping())  # type: ignore[misc]

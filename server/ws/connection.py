@@ -52,6 +52,10 @@ class TokenBucket:
         self.tokens -= 1
         return True
 
+    def wait(self) -> float:
+        """Seconds until :meth:`take` would succeed again."""
+        return max(0.0, (1 - self.tokens) / self.rate)
+
 
 class Connection:
     """One websocket of this process, as the hub sees it.

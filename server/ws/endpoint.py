@@ -1,5 +1,5 @@
 """The websocket of a room: ``hello`` with the seat token, then commands one way and
-versioned events the other (protocol version 2, :mod:`server.protocol`).
+versioned events the other (:mod:`server.protocol`).
 
 Every command is answered by one ``ack`` or ``error`` carrying its ``ref`` — even one that
 does not parse — and the connection stays open. A second connection for the same seat
@@ -13,6 +13,8 @@ import asyncio
 import contextlib
 import json
 import logging
+from dataclasses import dataclass
+from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -20,28 +22,30 @@ from starlette.websockets import WebSocketState
 
 from server.errors import ApiError, code_for_validation, unavailable
 from server.protocol import (
+    CLOSE_BAD_TOKEN,
     CLOSE_HELLO_TIMEOUT,
     CLOSE_ROOM_GONE,
     CLOSE_ROOM_NOT_FOUND,
     AckMessage,
     ClientMessage,
     ErrorMessage,
-    EventMessage,
     Hello,
     Hint,
     MakeMove,
     Ping,
     PongMessage,
     ResyncMessage,
-    RoomSnapshot,
     Sync,
     WelcomeMessage,
     client_message_adapter,
-    to_command,
+    encode,
+    event_message_adapter,
+    play_command,
 )
 from server.rooms import presence as room_presence
 from server.rooms import views
-from server.rooms.service import RoomService
+from server.rooms.history import CatchUp
+from server.rooms.service import Done, RoomService
 from server.store.outage import STORAGE_ERRORS, Outages
 from server.ws.connection import Connection, TokenBucket
 from server.ws.hub import Hub, Listener
@@ -51,15 +55,26 @@ PATH = "/api/rooms/{room_id}/ws"
 CLOSE_TRY_AGAIN_LATER = 1013
 
 
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A message refused before it was parsed, and its ``ref`` if one could be read."""
+
+    error: ApiError
+    ref: str | None = None
+
+
 def _error(conn: Connection, error: ApiError, ref: str | None) -> str:
-    return ErrorMessage(
-        room=conn.room_id,
-        version=conn.version,
-        ref=ref,
-        code=error.code,
-        message=error.message,
-        details=error.details or None,
-    ).model_dump_json()
+    return encode(
+        ErrorMessage(
+            room=conn.room_id,
+            version=conn.version,
+            ref=ref,
+            code=error.code,
+            message=error.message,
+            details=error.details or None,
+            retry_after=error.retry_after,
+        )
+    )
 
 
 def validation_to_api_error(error: ValidationError) -> ApiError:
@@ -88,21 +103,22 @@ def _ref_of(data: str) -> str | None:
     return ref
 
 
-async def _receive_text(ws: WebSocket, limit: int) -> str | ApiError:
+async def _receive_text(ws: WebSocket, limit: int) -> str | Rejected:
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     data = message.get("text")
+    too_large = ApiError("message_too_large", f"messages are limited to {limit} bytes")
     if data is None:
         raw = message.get("bytes") or b""
-        if len(raw) > limit:
-            return ApiError("message_too_large", f"messages are limited to {limit} bytes")
         try:
             data = raw.decode()
         except UnicodeDecodeError:
-            return ApiError("bad_request", "messages are JSON text")
+            return Rejected(
+                too_large if len(raw) > limit else ApiError("bad_request", "messages are JSON text")
+            )
     if len(data) > limit or len(data.encode()) > limit:
-        return ApiError("message_too_large", f"messages are limited to {limit} bytes")
+        return Rejected(too_large, _ref_of(data))
     return data
 
 
@@ -136,7 +152,9 @@ async def room_socket(ws: WebSocket) -> None:
             return
         except ApiError as error:
             conn.send(_error(conn, error, None))
-            conn.close(CLOSE_ROOM_NOT_FOUND, error.code)
+            conn.close(
+                CLOSE_BAD_TOKEN if error.code == "bad_token" else CLOSE_ROOM_NOT_FOUND, error.code
+            )
             await conn.drain(2)
             return
         token = hello.token
@@ -191,8 +209,8 @@ async def _await_hello(
     limit = service.settings.max_message_bytes
     while True:
         data = await _receive_text(ws, limit)
-        if isinstance(data, ApiError):
-            conn.send(_error(conn, data, None))
+        if isinstance(data, Rejected):
+            conn.send(_error(conn, data.error, data.ref))
             continue
         message = _parse(data)
         if isinstance(message, ApiError):
@@ -208,9 +226,8 @@ async def _await_hello(
             conn.send(_error(conn, unavailable(), message.ref))
             continue
         if message.token and seat is None:
-            error = ApiError("bad_token", "this token holds no seat here; hello again")
-            conn.send(_error(conn, error, message.ref))
-            continue
+            # Ends the connection: a token that holds no seat will not hold one on retry.
+            raise ApiError("bad_token", "this token holds no seat in this room")
         # Presence is kept per human: against the computer and on one device there is one,
         # whose seat a new game may swap, so it is always kept as seat 0.
         one_human = loaded.room.mode in ("computer", "local")
@@ -230,35 +247,28 @@ async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int 
         conn.watching = True
         await service.store.add_spectator(room_id, conn.id, settings.presence_ttl_seconds)
     await room_presence.publish_presence(service, room_id)
-    version, events, snapshot = await _catch_up(service, room_id, hello.since)
+    caught = await service.catch_up(room_id, hello.since)
     loaded, presence = await service.presence_of(room_id)
     welcome = WelcomeMessage(
         room=room_id,
-        version=version,
+        version=caught.version,
         seat=None if seat is None else (0 if seat == 0 else 1),
         role="player" if seat is not None else "spectator",
         seats=views.seat_views(loaded.room, presence),
         spectators=presence.spectators,
-        events=events,
-        snapshot=snapshot,
+        events=_parsed(caught),
+        snapshot=caught.snapshot,
     )
     conn.computer_room = loaded.room.mode == "computer"
-    conn.start(version, welcome.model_dump_json())
+    conn.start(caught.version, encode(welcome))
     await service.touch(loaded.room)
     if loaded.room.computer_to_move:
         service.on_computer_turn(room_id)
 
 
-async def _catch_up(
-    service: RoomService, room_id: str, since: int | None
-) -> tuple[int, list[EventMessage], RoomSnapshot | None]:
-    """What brings a client holding ``since`` up to date: the events after it, or a snapshot."""
-    if since is not None:
-        version, texts = await service.events_since(room_id, since)
-        if texts is not None:
-            return version, [EventMessage.model_validate_json(text) for text in texts], None
-    loaded, snapshot = await service.snapshot(room_id)
-    return loaded.version, [], snapshot
+def _parsed(caught: CatchUp) -> tuple[Any, ...]:
+    """The event messages of a catch-up, to carry inside a welcome or a resync."""
+    return tuple(event_message_adapter.validate_json(text) for text in caught.events)
 
 
 async def catch_up_listeners(service: RoomService, room_id: str, listeners: list[Listener]) -> None:
@@ -270,23 +280,59 @@ async def catch_up_listeners(service: RoomService, room_id: str, listeners: list
     if not connections:
         return
     oldest = min(conn.version for conn in connections)
-    version, texts = await service.events_since(room_id, oldest)
-    if texts is not None:
-        for offset, text in enumerate(texts):
+    caught = await service.catch_up(room_id, oldest)
+    if caught.snapshot is None:
+        first = caught.version - len(caught.events) + 1
+        for offset, text in enumerate(caught.events):
             for conn in connections:
-                conn.deliver("event", version - len(texts) + 1 + offset, text)
+                conn.deliver("event", first + offset, text)
         return
     for conn in connections:
-        if conn.version < version:
-            await _resync(service, conn, None)
+        if conn.version < caught.version:
+            await _resync(service, conn, conn.version, None)
 
 
-async def _resync(service: RoomService, conn: Connection, ref: str | None) -> None:
-    version, events, snapshot = await _catch_up(service, conn.room_id, conn.version or None)
+async def _resync(
+    service: RoomService, conn: Connection, since: int | None, ref: str | None
+) -> None:
+    """Send one resync that brings the socket from ``since`` up to date."""
+    caught = await service.catch_up(conn.room_id, since)
     message = ResyncMessage(
-        room=conn.room_id, version=version, ref=ref, events=events, snapshot=snapshot
+        room=conn.room_id,
+        version=caught.version,
+        ref=ref,
+        events=_parsed(caught),
+        snapshot=caught.snapshot,
     )
-    conn.resynced(version, message.model_dump_json())
+    conn.resynced(caught.version, encode(message))
+
+
+async def _bring_up_to(service: RoomService, conn: Connection, done: Done) -> None:
+    """Send the socket every event up to ``done.version`` that it has not had yet (before
+    the ack naming that version): the events the command itself committed when they follow
+    what it has, else what the history holds."""
+    if conn.version >= done.version:
+        return
+    committed = done.events
+    first = done.version - len(committed) + 1
+    if committed and conn.version == first - 1:
+        for offset, text in enumerate(committed):
+            conn.deliver("event", first + offset, text, done.committed_at)
+        return
+    caught = await service.catch_up(conn.room_id, conn.version)
+    if caught.snapshot is not None:
+        conn.resynced(
+            caught.version,
+            encode(
+                ResyncMessage(
+                    room=conn.room_id, version=caught.version, events=(), snapshot=caught.snapshot
+                )
+            ),
+        )
+        return
+    start = caught.version - len(caught.events) + 1
+    for offset, text in enumerate(caught.events):
+        conn.deliver("event", start + offset, text)
 
 
 async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: str | None) -> None:
@@ -298,11 +344,13 @@ async def _serve(ws: WebSocket, conn: Connection, service: RoomService, token: s
             data = await _receive_text(ws, settings.max_message_bytes)
         finally:
             conn.receiving = False
-        if isinstance(data, ApiError):
-            conn.send(_error(conn, data, None))
+        if isinstance(data, Rejected):
+            conn.send(_error(conn, data.error, data.ref))
             continue
         if not bucket.take():
-            error = ApiError("rate_limited", "too many messages; slow down")
+            error = ApiError(
+                "rate_limited", "too many messages; slow down", retry_after=bucket.wait()
+            )
             conn.send(_error(conn, error, _ref_of(data)))
             continue
         message = _parse(data)
@@ -331,31 +379,31 @@ async def _handle(
 ) -> None:
     room_id = conn.room_id
     if isinstance(message, Ping):
-        conn.send(
-            PongMessage(room=room_id, version=conn.version, ref=message.ref).model_dump_json()
-        )
+        conn.send(encode(PongMessage(room=room_id, version=conn.version, ref=message.ref)))
         return
     if isinstance(message, Hello):
         raise ApiError("bad_request", "hello was already said on this connection")
     if isinstance(message, Sync):
-        since = conn.version if message.since is None else message.since
-        conn.version = min(conn.version, since)
-        await _resync(service, conn, message.ref)
+        await _resync(service, conn, message.since, message.ref)
         return
+    if token is None:
+        raise ApiError("not_allowed", "spectators watch; only the seats' holders play")
     if isinstance(message, Hint):
         done = await service.hint(room_id, token)
+    elif isinstance(message, MakeMove):
+        done = await service.command(room_id, token, play_command(message))
     else:
-        done = await service.command(room_id, token, to_command(message))
-    move_id = message.move_id if isinstance(message, MakeMove) else None
-    if done.hint is None:
-        ack = views.ack_text(room_id, done.version, message.ref, move_id, done.duplicate)
-        conn.send(ack)
-        return
-    hinted = AckMessage(
-        room=room_id,
-        version=done.version,
-        ref=message.ref,
-        duplicate=done.duplicate,
-        hint=done.hint,
+        done = await service.command(room_id, token, message)
+    await _bring_up_to(service, conn, done)
+    conn.send(
+        encode(
+            AckMessage(
+                room=room_id,
+                version=done.version,
+                ref=message.ref,
+                move_id=message.move_id if isinstance(message, MakeMove) else None,
+                duplicate=done.duplicate,
+                hint=done.hint,
+            )
+        )
     )
-    conn.send(hinted.model_dump_json())

@@ -37,7 +37,7 @@ TEMPLATES: list[dict[str, Any]] = [
     {"type": "undo"},
     {"type": "hint"},
     {"type": "set_level", "level": "easy"},
-    {"type": "new_game", "first": "human"},
+    {"type": "new_game", "first": "me"},
     {"type": "sync", "since": 1},
     {"type": "ping", "ref": "p"},
 ]

@@ -245,6 +245,13 @@ class Socket:
             if message.get("type") == kind and where(message):
                 return message
 
+    async def expect_reply(self, ref: str) -> dict[str, Any]:
+        """Read until the reply to the command sent with ``ref`` (whatever its type)."""
+        while True:
+            message = await self.next()
+            if message.get("ref") == ref and message.get("type") != "event":
+                return message
+
     async def until_version(self, version: int) -> None:
         """Read until the model reaches ``version``."""
         while self.version < version:

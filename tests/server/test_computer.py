@@ -90,7 +90,7 @@ async def test_undo_hint_level_and_new_game(server: LiveServer) -> None:
         assert (await act(client, room, token, type="undo")).status_code == 200
         await socket.expect("event", lambda m: m["event"]["kind"] == "undone")
         assert socket.model.state["game_number"] == 1 and socket.model.state["move_count"] >= 2
-        response = await act(client, room, token, type="new_game", first="computer")
+        response = await act(client, room, token, type="new_game", first="opponent")
         assert response.status_code == 200
         await socket.expect("event", lambda m: m["event"]["kind"] == "restarted")
         assert socket.model.state["computer_seat"] == 0
@@ -128,7 +128,7 @@ async def test_presence_and_takeover_follow_the_player_when_a_new_game_swaps_sea
         room, token = grant["room_id"], grant["token"]
         socket = await Socket.open(server, room, token)
         assert (
-            await act(client, room, token, type="new_game", first="computer")
+            await act(client, room, token, type="new_game", first="opponent")
         ).status_code == 200
         await socket.expect("event", lambda m: m["event"]["kind"] == "restarted")
         assert socket.model.state["computer_seat"] == 0

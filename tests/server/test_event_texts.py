@@ -1,22 +1,33 @@
-"""Event messages are written from plain data (``views.event_texts``); each text must be what
-the protocol's model writes: validating it as an ``EventMessage`` and dumping it again gives
-the same text, so the fields, their order and the fields left out all follow the schema."""
+"""Every message the server writes goes through ``protocol.encode``: the texts it writes for
+the events of whole games (and for acks) are read back by the published schema and written
+again unchanged, so what is sent and what /openapi.json describes cannot drift apart; a value
+of the wrong type in a message is refused instead of sent."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic_core import PydanticSerializationError
 
-from server.protocol import AckMessage, EventMessage
+from server.protocol import (
+    AckMessage,
+    Status,
+    encode,
+    event_message_adapter,
+    server_message_adapter,
+)
 from server.rooms import rules, views
 from server.rooms.model import Command, Offer, PlayMove, Room, Undo
 from tests.server.test_room_rules import changed, make_room
 
 
 def canonical(text: str) -> str:
-    return EventMessage.model_validate_json(text).model_dump_json()
+    """The text read by the published schema of server messages and written again."""
+    server_message_adapter.validate_json(text)
+    return encode(event_message_adapter.validate_json(text))
 
 
 def commit_texts(room: Room, seat: int, command: Command, version: int) -> tuple[Room, list[str]]:
@@ -92,5 +103,12 @@ def test_a_capture_and_the_outcome_are_in_the_models_form() -> None:
 def test_an_ack_is_in_the_models_form(
     version: int, ref: str | None, move_id: str | None, duplicate: bool
 ) -> None:
-    text = views.ack_text("room", version, ref, move_id, duplicate)
-    assert AckMessage.model_validate_json(text).model_dump_json() == text
+    ack = AckMessage(room="room", version=version, ref=ref, move_id=move_id, duplicate=duplicate)
+    text = encode(ack)
+    assert server_message_adapter.validate_json(text) == ack
+    assert encode(server_message_adapter.validate_json(text)) == text
+
+
+def test_a_value_of_the_wrong_type_is_refused_not_sent() -> None:
+    with pytest.raises(PydanticSerializationError):
+        encode(Status(to_move=0, scores=[1, 2], outcome=None, thinking=False))  # type: ignore[arg-type]

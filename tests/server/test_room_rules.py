@@ -234,7 +234,7 @@ def test_undo_on_one_device_takes_back_the_last_move() -> None:
 
 def test_undo_right_after_a_new_game_brings_the_game_back() -> None:
     room = play(play(make_room("computer"), 0, H00), 1, H10)
-    fresh = changed(rules.decide(room, 3, 0, NewGame(first="computer")))
+    fresh = changed(rules.decide(room, 3, 0, NewGame(first="opponent")))
     assert fresh.events == (Restarted(2),)
     assert fresh.room.computer_seat == 0 and fresh.room.seats[1].token_hash == GOLD
     assert "undo" in rules.allowed(fresh.room, 1)

@@ -257,7 +257,7 @@ async def test_events_since_and_long_poll(client: httpx.AsyncClient) -> None:
     assert [e["version"] for e in page["events"]] == [1, 2] and page["snapshot"] is None
     assert page["events"][1]["event"] == {"kind": "move", "seat": 0, "move": line(0, 0, 1, 0)}
     status = page["events"][1]["status"]
-    assert status["to_move"] == 1 and status["scores"] == [0, 0] and "thinking" not in status
+    assert status["to_move"] == 1 and status["scores"] == [0, 0] and status["thinking"] is False
     assert "undo" in status["allowed"][0]  # what a seat may do is sent when it changes
     waiting = asyncio.create_task(
         client.get(f"/api/rooms/{room}/events", params={"since": 2, "wait": 20})

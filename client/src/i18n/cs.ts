@@ -392,6 +392,7 @@ export const cs: Messages = {
     not_your_turn: "Nejste na tahu.",
     opponent_offline: "Soupeř není připojen, tah se neprovedl. Počkejte, až se vrátí.",
     stale_version: "Pozice se mezitím změnila a deska byla obnovena. Zkuste to znovu.",
+    move_id_reused: "Toto číslo tahu už patří jinému tahu. Načtěte místnost znovu a zkuste to ještě jednou.",
     game_over: "Partie už skončila.",
     room_not_found: "Taková hra neexistuje: odkaz je možná špatně opsaný, nebo byla hra smazána po několika dnech bez tahu.",
     game_not_found: "Taková odehraná partie neexistuje.",

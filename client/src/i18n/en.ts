@@ -406,6 +406,7 @@ const errors: Record<string, string> = {
   not_your_turn: "It is not your move.",
   opponent_offline: "Your opponent is offline, so the move was not made. Wait until they are back.",
   stale_version: "The board changed meanwhile and has been refreshed. Try again.",
+  move_id_reused: "That move id was already used for another move. Reload the room and try again.",
   game_over: "The game is already over.",
   room_not_found: "There is no such game: the link may be mistyped, or the game was deleted after several days without a move.",
   game_not_found: "There is no such finished game.",

@@ -321,10 +321,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * Accept
+         * AcceptMessage
          * @description Accept the other player's pending request of this kind.
          */
-        Accept: {
+        AcceptMessage: {
             /**
              * Kind
              * @enum {string}
@@ -343,12 +343,14 @@ export interface components {
         };
         /**
          * AckMessage
-         * @description Your command was done (or had been done: ``duplicate``). ``version``: the room's
-         *     version after it. A hint comes back in ``hint``.
+         * @description Your command was done (or had been: ``duplicate``). ``version``: the room's version
+         *     after it; every event up to it was sent on this socket before the ack. A hint comes
+         *     back in ``hint``.
          */
         AckMessage: {
             /**
              * Duplicate
+             * @description this move_id had been applied; nothing was done now
              * @default false
              */
             duplicate?: boolean;
@@ -361,10 +363,10 @@ export interface components {
             move_id?: string | null;
             /**
              * Protocol
-             * @default 2
+             * @default 3
              * @constant
              */
-            protocol?: 2;
+            protocol?: 3;
             /**
              * Ref
              * @default null
@@ -486,7 +488,7 @@ export interface components {
             /** Rows */
             rows: number;
         };
-        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["Offer"] | components["schemas"]["Accept"] | components["schemas"]["Decline"] | components["schemas"]["Resign"] | components["schemas"]["Undo"] | components["schemas"]["Hint"] | components["schemas"]["SetLevel"] | components["schemas"]["NewGame"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
+        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
         /**
          * ContinueFrom
          * @description Start a computer or local room from a position of a recorded game: the record's
@@ -611,9 +613,10 @@ export interface components {
             date: string;
             /**
              * First
+             * @description you move first on the daily board
              * @constant
              */
-            first: "human";
+            first: "me";
             /**
              * Level
              * @enum {string}
@@ -621,11 +624,9 @@ export interface components {
             level: "easy" | "normal" | "hard";
             /**
              * Lines
-             * @description lines drawn at the start, in wire form
+             * @description the lines drawn at the start
              */
-            lines: {
-                [key: string]: unknown;
-            }[];
+            lines: components["schemas"]["LineMove"][];
             /** Rows */
             rows: number;
         };
@@ -678,10 +679,10 @@ export interface components {
             players: number;
         };
         /**
-         * Decline
+         * DeclineMessage
          * @description Decline the other player's pending request, or withdraw your own.
          */
-        Decline: {
+        DeclineMessage: {
             /**
              * Kind
              * @enum {string}
@@ -802,16 +803,27 @@ export interface components {
              */
             seat: (0 | 1) | null;
         };
-        /** ErrorBody */
+        /**
+         * ErrorBody
+         * @description Every refusal: a stable ``code`` for programs and a ``message`` for people.
+         */
         ErrorBody: {
             /** Code */
             code: string;
-            /** Details */
+            /**
+             * Details
+             * @description facts about the refusal
+             */
             details?: {
                 [key: string]: unknown;
             } | null;
             /** Message */
             message: string;
+            /**
+             * Retry After
+             * @description rate_limited, unavailable: seconds before a retry is taken (also the `Retry-After` header, rounded up)
+             */
+            retry_after?: number | null;
         };
         /**
          * ErrorMessage
@@ -831,15 +843,21 @@ export interface components {
             message: string;
             /**
              * Protocol
-             * @default 2
+             * @default 3
              * @constant
              */
-            protocol?: 2;
+            protocol?: 3;
             /**
              * Ref
              * @default null
              */
             ref?: string | null;
+            /**
+             * Retry After
+             * @description rate_limited: seconds before a retry is taken
+             * @default null
+             */
+            retry_after?: number | null;
             /** Room */
             room: string;
             /**
@@ -860,10 +878,10 @@ export interface components {
             event: components["schemas"]["MoveEvent"] | components["schemas"]["JoinedEvent"] | components["schemas"]["RequestedEvent"] | components["schemas"]["DeclinedEvent"] | components["schemas"]["NewBoardEvent"] | components["schemas"]["EndedEvent"] | components["schemas"]["LevelEvent"];
             /**
              * Protocol
-             * @default 2
+             * @default 3
              * @constant
              */
-            protocol?: 2;
+            protocol?: 3;
             /** Room */
             room: string;
             status: components["schemas"]["Status"];
@@ -985,11 +1003,6 @@ export interface components {
              * @description the board before the first move (as in `welcome`)
              */
             start: components["schemas"]["BoxesBoard"] | components["schemas"]["DotsBoard"];
-        };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
         };
         /** Health */
         Health: {
@@ -1149,7 +1162,8 @@ export interface components {
          * @description Make a move. ``version``: the room version the move was made against (refused with
          *     ``stale_version`` if the room moved on; omit to play on whatever the room is at).
          *     ``move_id``: chosen by the client, unique per seat and game; a resend with the same id
-         *     is applied at most once.
+         *     and the same move is applied at most once, the same id with another move is refused
+         *     (``move_id_reused``).
          */
         MakeMove: {
             /** Move */
@@ -1187,6 +1201,7 @@ export interface components {
             /**
              * Areas Removed
              * @description keys of areas swallowed by a capture
+             * @default []
              */
             areas_removed?: [
                 number,
@@ -1195,21 +1210,27 @@ export interface components {
             /**
              * Captures
              * @description areas this mark captured
+             * @default []
              */
             captures?: components["schemas"]["Area"][];
             /**
              * Closed
              * @description boxes this line closed
+             * @default []
              */
             closed?: [
                 number,
                 number
             ][];
-            /** Houses Added */
+            /**
+             * Houses Added
+             * @default []
+             */
             houses_added?: components["schemas"]["House"][];
             /**
              * Houses Removed
-             * @description houses gone, as [x, y, owner]: their key and owner
+             * @description houses gone, as [x, y, owner]: key and owner
+             * @default []
              */
             houses_removed?: [
                 number,
@@ -1278,13 +1299,13 @@ export interface components {
             seat?: (0 | 1) | null;
         };
         /**
-         * NewGame
+         * NewGameMessage
          * @description Computer and local rooms: start a new game now; the level stays. ``first`` (computer
-         *     rooms) says who moves first in the new game; default: as before.
+         *     rooms): ``me`` or ``opponent`` moves first in the new game; default: as before.
          */
-        NewGame: {
+        NewGameMessage: {
             /** First */
-            first?: ("human" | "computer") | null;
+            first?: ("me" | "opponent") | null;
             /**
              * Ref
              * @description echoed in the reply (ack, error, pong...)
@@ -1297,12 +1318,12 @@ export interface components {
             type: "new_game";
         };
         /**
-         * Offer
+         * OfferMessage
          * @description Ask for a new game (``restart``) or to end the game by agreement (``end``). If the
          *     other player already asked for the same, this accepts it. In computer and local rooms,
          *     and while the guest seat is free, ``restart`` happens at once.
          */
-        Offer: {
+        OfferMessage: {
             /**
              * Kind
              * @enum {string}
@@ -1391,10 +1412,10 @@ export interface components {
         PongMessage: {
             /**
              * Protocol
-             * @default 2
+             * @default 3
              * @constant
              */
-            protocol?: 2;
+            protocol?: 3;
             /**
              * Ref
              * @default null
@@ -1468,10 +1489,10 @@ export interface components {
         PresenceMessage: {
             /**
              * Protocol
-             * @default 2
+             * @default 3
              * @constant
              */
-            protocol?: 2;
+            protocol?: 3;
             /** Room */
             room: string;
             /** Seats */
@@ -1518,10 +1539,10 @@ export interface components {
             seat: 0 | 1;
         };
         /**
-         * Resign
+         * ResignMessage
          * @description Give up the current game; the other seat wins.
          */
-        Resign: {
+        ResignMessage: {
             /**
              * Ref
              * @description echoed in the reply (ack, error, pong...)
@@ -1536,17 +1557,17 @@ export interface components {
         /**
          * ResyncMessage
          * @description Reply to ``sync`` (or sent unasked when this socket missed events): the events after
-         *     the version you hold, or a ``snapshot`` when they are no longer all kept.
+         *     the version you hold, or a ``snapshot`` when they are not all kept (or you hold none).
          */
         ResyncMessage: {
             /** Events */
             events: components["schemas"]["EventMessage"][];
             /**
              * Protocol
-             * @default 2
+             * @default 3
              * @constant
              */
-            protocol?: 2;
+            protocol?: 3;
             /**
              * Ref
              * @default null
@@ -1749,7 +1770,7 @@ export interface components {
             colour: "gold" | "coral";
             /**
              * Connected
-             * @description a websocket holds this seat now (computer: true)
+             * @description a websocket holds this seat now (the computer: true)
              */
             connected: boolean;
             /**
@@ -1764,16 +1785,16 @@ export interface components {
             seat: 0 | 1;
             /**
              * Taken
-             * @description a human holds this seat (always true for the computer)
+             * @description someone holds this seat (the computer always)
              */
             taken: boolean;
         };
         ServerMessage: components["schemas"]["WelcomeMessage"] | components["schemas"]["EventMessage"] | components["schemas"]["ResyncMessage"] | components["schemas"]["PresenceMessage"] | components["schemas"]["AckMessage"] | components["schemas"]["PongMessage"] | components["schemas"]["ErrorMessage"];
         /**
-         * SetLevel
+         * SetLevelMessage
          * @description Computer rooms: change the computer's level; the board stays.
          */
-        SetLevel: {
+        SetLevelMessage: {
             /**
              * Level
              * @enum {string}
@@ -1792,19 +1813,21 @@ export interface components {
         };
         /**
          * Status
-         * @description The parts of a room every event may change.
+         * @description The parts of a room every event may change. An event carries all of them, so a
+         *     client replaces the status it holds, except ``allowed``: sent when it changed, kept
+         *     from before when absent.
          */
         Status: {
             /**
              * Allowed
-             * @description what each seat may ask for besides moves; sent when it changes
+             * @description what each seat may ask for besides moves; absent: unchanged
              */
             allowed?: [
                 ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "resign")[],
                 ("undo" | "hint" | "set_level" | "new_game" | "offer_restart" | "offer_end" | "accept_restart" | "accept_end" | "decline_restart" | "decline_end" | "resign")[]
             ] | null;
             /** @description set once the game is over */
-            outcome?: components["schemas"]["OutcomeView"] | null;
+            outcome: components["schemas"]["OutcomeView"] | null;
             /** Scores */
             scores: [
                 number,
@@ -1813,9 +1836,8 @@ export interface components {
             /**
              * Thinking
              * @description the computer is about to move
-             * @default false
              */
-            thinking?: boolean;
+            thinking: boolean;
             /**
              * To Move
              * @enum {integer}
@@ -1824,7 +1846,8 @@ export interface components {
         };
         /**
          * Sync
-         * @description Bring me up to date from ``since`` (the version I hold): answered by one ``resync``.
+         * @description Bring me up to date from ``since`` (the version I hold; null: I hold nothing):
+         *     answered by one ``resync``.
          */
         Sync: {
             /**
@@ -1845,11 +1868,11 @@ export interface components {
             type: "sync";
         };
         /**
-         * Undo
+         * UndoMessage
          * @description Computer and local rooms: take back your last move and the computer's replies (right
          *     after a new game: bring the replaced game back).
          */
-        Undo: {
+        UndoMessage: {
             /**
              * Ref
              * @description echoed in the reply (ack, error, pong...)
@@ -1860,19 +1883,6 @@ export interface components {
              * @enum {string}
              */
             type: "undo";
-        };
-        /** ValidationError */
-        ValidationError: {
-            /** Context */
-            ctx?: Record<string, never>;
-            /** Input */
-            input?: unknown;
-            /** Location */
-            loc: (string | number)[];
-            /** Message */
-            msg: string;
-            /** Error Type */
-            type: string;
         };
         /**
          * WelcomeMessage
@@ -1887,10 +1897,10 @@ export interface components {
             events: components["schemas"]["EventMessage"][];
             /**
              * Protocol
-             * @default 2
+             * @default 3
              * @constant
              */
-            protocol?: 2;
+            protocol?: 3;
             /**
              * Role
              * @enum {string}
@@ -1992,15 +2002,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -2077,15 +2078,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -2147,15 +2139,6 @@ export interface operations {
                     "application/json": components["schemas"]["DailyResults"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
         };
     };
     finished_game_api_games__game_id__get: {
@@ -2185,15 +2168,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -2253,15 +2227,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too Many Requests */
@@ -2339,15 +2304,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too Many Requests */
@@ -2429,15 +2385,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -2513,15 +2460,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too Many Requests */
@@ -2602,15 +2540,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -2653,7 +2582,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatGrant"];
                 };
             };
-            /** @description Bad Request */
+            /** @description refused: `bad_request`, `invalid_options`, `bad_record` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2662,43 +2591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Request Entity Too Large */
+            /** @description refused: `message_too_large` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2707,27 +2600,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too Many Requests */
+            /** @description refused: `rate_limited` */
             429: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description refused: `server_full`, `unavailable` */
             503: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2760,7 +2648,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomStateResponse"];
                 };
             };
-            /** @description Bad Request */
+            /** @description refused: `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2769,7 +2657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description refused: `bad_token` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2778,16 +2666,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
+            /** @description refused: `room_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2796,45 +2675,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Request Entity Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
+            /** @description refused: `unavailable` */
             503: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,7 +2703,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Offer"] | components["schemas"]["Accept"] | components["schemas"]["Decline"] | components["schemas"]["Resign"] | components["schemas"]["Undo"] | components["schemas"]["Hint"] | components["schemas"]["SetLevel"] | components["schemas"]["NewGame"];
+                "application/json": components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"];
             };
         };
         responses: {
@@ -2871,7 +2716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description Bad Request */
+            /** @description refused: `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2880,7 +2725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description refused: `bad_token` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2889,7 +2734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description refused: `not_allowed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2898,7 +2743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description refused: `room_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2907,7 +2752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description refused: `not_your_turn`, `no_request`, `game_over` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2916,7 +2761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description refused: `message_too_large` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2925,27 +2770,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
+            /** @description refused: `unavailable` */
             503: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2979,7 +2808,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventsPage"];
                 };
             };
-            /** @description Bad Request */
+            /** @description refused: `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2988,25 +2817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
+            /** @description refused: `room_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3015,45 +2826,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Request Entity Too Large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
+            /** @description refused: `unavailable` */
             503: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3090,7 +2867,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatGrant"];
                 };
             };
-            /** @description Bad Request */
+            /** @description refused: `bad_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3099,7 +2876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description refused: `bad_token` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3108,7 +2885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description refused: `bad_invite` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3117,7 +2894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description refused: `room_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3126,16 +2903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Request Entity Too Large */
+            /** @description refused: `message_too_large` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3144,27 +2912,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
+            /** @description refused: `unavailable` */
             503: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,7 +2953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description Bad Request */
+            /** @description refused: `bad_request`, `invalid_move` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3210,7 +2962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description refused: `bad_token` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3219,16 +2971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
+            /** @description refused: `room_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3237,7 +2980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description refused: `illegal_move`, `not_your_turn`, `opponent_offline`, `stale_version`, `move_id_reused`, `game_over` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,7 +2989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Request Entity Too Large */
+            /** @description refused: `message_too_large` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3255,27 +2998,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too Many Requests */
+            /** @description refused: `rate_limited` */
             429: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description refused: `unavailable` */
             503: {
                 headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

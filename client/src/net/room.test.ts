@@ -61,7 +61,7 @@ function snapshot(version: number, lines: [number, number, number, number][] = [
     spectators: 0,
     requests: [],
     move_count: lines.length,
-    status: { to_move: 0, scores: [0, 0], thinking: false, allowed: [["resign"], ["resign"]] },
+    status: { to_move: 0, scores: [0, 0], outcome: null, thinking: false, allowed: [["resign"], ["resign"]] },
     board: {
       game: "boxes",
       rows: 1,
@@ -76,7 +76,7 @@ function snapshot(version: number, lines: [number, number, number, number][] = [
 
 function welcome(version: number, opts: { snapshot?: ServerSnapshot | null; events?: EventMessage[] } = {}) {
   return {
-    protocol: 2,
+    protocol: 3,
     type: "welcome",
     room: "room1",
     version,
@@ -100,12 +100,12 @@ const LINES: [number, number, number, number][] = [
 function moveEvent(version: number, index: number, moveId: string | null = null): EventMessage {
   const [a, b, c, d] = LINES[index]!;
   return {
-    protocol: 2,
+    protocol: 3,
     type: "event",
     room: "room1",
     version,
     event: { kind: "move", seat: index % 2 === 0 ? 0 : 1, move: { line: [[a, b], [c, d]] }, ...(moveId ? { move_id: moveId } : {}) },
-    status: { to_move: index % 2 === 0 ? 1 : 0, scores: [0, 0], thinking: false },
+    status: { to_move: index % 2 === 0 ? 1 : 0, scores: [0, 0], outcome: null, thinking: false },
   } as EventMessage;
 }
 
@@ -180,7 +180,7 @@ describe("RoomConnection", () => {
     ws.receive(moveEvent(7, 3));
     expect(ws.sentOf("sync")).toEqual([{ type: "sync", since: 3 }]);
     expect(conn.snapshot().version).toBe(3);
-    ws.receive({ protocol: 2, type: "resync", room: "room1", version: 6, events: [moveEvent(4, 0), moveEvent(5, 1), moveEvent(6, 2)], snapshot: null });
+    ws.receive({ protocol: 3, type: "resync", room: "room1", version: 6, events: [moveEvent(4, 0), moveEvent(5, 1), moveEvent(6, 2)], snapshot: null });
     expect(events.map((e) => e.version)).toEqual([4, 5, 6, 7]);
     expect(conn.snapshot().version).toBe(7);
     expect(ws.sentOf("sync")).toHaveLength(1);
@@ -189,7 +189,7 @@ describe("RoomConnection", () => {
   it("takes a snapshot from a resync when the history no longer covers the gap", () => {
     const { conn, ws } = started(3);
     ws.receive(moveEvent(9, 1));
-    ws.receive({ protocol: 2, type: "resync", room: "room1", version: 9, events: [], snapshot: snapshot(9, LINES.slice(0, 4)) });
+    ws.receive({ protocol: 3, type: "resync", room: "room1", version: 9, events: [], snapshot: snapshot(9, LINES.slice(0, 4)) });
     const state = conn.snapshot().state!;
     expect(state.version).toBe(9);
     expect(state.move_count).toBe(4);
@@ -212,7 +212,7 @@ describe("RoomConnection", () => {
     const resent = again.sentOf("move")[0]!;
     expect(resent.move_id).toBe(sent.move_id);
     expect(resent.ref).toBe(sent.ref);
-    again.receive({ protocol: 2, type: "ack", room: "room1", version: 4, ref: resent.ref, move_id: sent.move_id, duplicate: true });
+    again.receive({ protocol: 3, type: "ack", room: "room1", version: 4, ref: resent.ref, move_id: sent.move_id, duplicate: true });
     await expect(done).resolves.toBeUndefined();
   });
 
@@ -232,9 +232,9 @@ describe("RoomConnection", () => {
     const { conn, ws, errors } = started(3);
     const moved = conn.move({ line: [[0, 0], [1, 0]] });
     const ref = ws.sentOf("move")[0]!.ref;
-    ws.receive({ protocol: 2, type: "error", room: "room1", version: 3, ref, code: "opponent_offline", message: "offline" });
+    ws.receive({ protocol: 3, type: "error", room: "room1", version: 3, ref, code: "opponent_offline", message: "offline" });
     await expect(moved).rejects.toMatchObject({ code: "opponent_offline" });
-    ws.receive({ protocol: 2, type: "error", room: "room1", version: 3, ref: null, code: "rate_limited", message: "slow" });
+    ws.receive({ protocol: 3, type: "error", room: "room1", version: 3, ref: null, code: "rate_limited", message: "slow" });
     expect(errors.map((e) => e.code)).toEqual(["rate_limited"]);
   });
 
@@ -242,7 +242,7 @@ describe("RoomConnection", () => {
     const { conn, ws } = started(3);
     const hint = conn.hint();
     const ref = ws.sentOf("hint")[0]!.ref;
-    ws.receive({ protocol: 2, type: "ack", room: "room1", version: 3, ref, duplicate: false, hint: { move: { line: [[0, 0], [1, 0]] }, reason: "sacrifice_to_keep_control", count: 2 } });
+    ws.receive({ protocol: 3, type: "ack", room: "room1", version: 3, ref, duplicate: false, hint: { move: { line: [[0, 0], [1, 0]] }, reason: "sacrifice_to_keep_control", count: 2 } });
     await expect(hint).resolves.toEqual({ move: { line: [[0, 0], [1, 0]] }, reason: "sacrifice_to_keep_control", count: 2 });
   });
 
@@ -289,7 +289,7 @@ describe("RoomConnection", () => {
   it("keeps presence from presence messages", () => {
     const { conn, ws } = started(3);
     const away = SEATS.map((s) => (s.seat === 1 ? { ...s, connected: false } : s));
-    ws.receive({ protocol: 2, type: "presence", room: "room1", version: 3, seats: away, spectators: 2 });
+    ws.receive({ protocol: 3, type: "presence", room: "room1", version: 3, seats: away, spectators: 2 });
     expect(conn.snapshot().state!.seats[1]!.connected).toBe(false);
     expect(conn.snapshot().state!.spectators).toBe(2);
   });

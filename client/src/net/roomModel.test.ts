@@ -21,7 +21,7 @@ function dotsSnapshot(): ServerSnapshot {
     spectators: 0,
     requests: [{ kind: "end", seat: 0 }],
     move_count: 3,
-    status: { to_move: 0, scores: [0, 0], thinking: false, allowed: [["resign"], ["resign"]] },
+    status: { to_move: 0, scores: [0, 0], outcome: null, thinking: false, allowed: [["resign"], ["resign"]] },
     board: {
       game: "dots",
       width: 5,
@@ -43,8 +43,11 @@ function dotsSnapshot(): ServerSnapshot {
   };
 }
 
-function event(version: number, event: EventMessage["event"], status: EventMessage["status"]): EventMessage {
-  return { protocol: 2, type: "event", room: "r", version, event, status };
+type StatusChange = Omit<EventMessage["status"], "outcome" | "thinking"> & Partial<EventMessage["status"]>;
+
+/** An event message; the status names no outcome and no thinking computer unless given. */
+function event(version: number, event: EventMessage["event"], status: StatusChange): EventMessage {
+  return { protocol: 3, type: "event", room: "r", version, event, status: { outcome: null, thinking: false, ...status } };
 }
 
 describe("the room model", () => {

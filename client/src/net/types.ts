@@ -56,14 +56,14 @@ export type ServerMessage =
   | ErrorMessage;
 
 export type RoomAction =
-  | S["Offer"]
-  | S["Accept"]
-  | S["Decline"]
-  | S["Resign"]
-  | S["Undo"]
+  | S["OfferMessage"]
+  | S["AcceptMessage"]
+  | S["DeclineMessage"]
+  | S["ResignMessage"]
+  | S["UndoMessage"]
   | S["Hint"]
-  | S["SetLevel"]
-  | S["NewGame"];
+  | S["SetLevelMessage"]
+  | S["NewGameMessage"];
 export type ClientMessage = RoomAction | S["Hello"] | S["MakeMove"] | S["Ping"] | S["Sync"];
 
 type Pair = [number, number];

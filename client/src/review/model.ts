@@ -33,7 +33,7 @@ export function buildPositions(review: Review): RoomState[] {
     spectators: 0,
     requests: [],
     move_count: 0,
-    status: { to_move: toMoveAt(review, 0), scores: startScores, thinking: false },
+    status: { to_move: toMoveAt(review, 0), scores: startScores, outcome: null, thinking: false },
     board: review.start,
     expires_in_seconds: null,
   };
@@ -41,7 +41,7 @@ export function buildPositions(review: Review): RoomState[] {
   review.moves.forEach((m, i) => {
     const last = i === review.moves.length - 1;
     const msg: EventMessage = {
-      protocol: 2,
+      protocol: 3,
       type: "event",
       room: snap.id,
       version: i + 1,
@@ -50,7 +50,7 @@ export function buildPositions(review: Review): RoomState[] {
         to_move: toMoveAt(review, i + 1),
         scores: [m.scores[0], m.scores[1]],
         thinking: false,
-        ...(last && review.result ? { outcome: { winner: review.result.winner, reason: review.result.reason } } : {}),
+        outcome: last && review.result ? { winner: review.result.winner, reason: review.result.reason } : null,
       },
     };
     positions.push(applyEvent(positions[i]!, msg));
@@ -63,7 +63,7 @@ export function buildPositions(review: Review): RoomState[] {
     version: n,
     move_count: n,
     board: review.final,
-    status: { to_move: end.to_move, scores: [end.scores[0], end.scores[1]], thinking: false, ...(outcome ? { outcome } : {}) },
+    status: { to_move: end.to_move, scores: [end.scores[0], end.scores[1]], thinking: false, outcome },
   });
   return positions;
 }
