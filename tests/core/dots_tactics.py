@@ -731,4 +731,18 @@ TACTICS: tuple[Tactic, ...] = (
         """,
         "b5 c5 d4 d5 d6",
     ),
+    _t(
+        "p-net-corner",
+        "defend_double",
+        5,
+        """
+        ........
+        .xo.o...
+        .o.x....
+        .ox..ox.
+        ...ooo..
+        ........
+        """,
+        "c1 c3 c5 d1 d2 e3 f3",
+    ),
 )
