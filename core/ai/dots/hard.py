@@ -122,12 +122,16 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     budget.visited += net_budget.visited
     defences.update(nets)
     # Our own nets: what one wins is read by net_value, since the forcing search lets the
-    # other side stand pat after a quiet mark and then tries no threat of ours.
-    own_budget = budget.share(OWN_NET_SHARE)
-    own_nets = dict(
-        net_points(board, closers, latest_first(board, recent), own_budget, netter=player)
-    )
-    budget.visited += own_budget.visited
+    # other side stand pat after a quiet mark and then tries no threat of ours. Only in a
+    # quiet position: a capture standing now (either side's) would count as a threat the
+    # net leaves, and the forcing search reads those positions anyway.
+    own_nets: dict[int, float] = {}
+    if not threats(closers[0]) and not threats(closers[1]):
+        own_budget = budget.share(OWN_NET_SHARE)
+        own_nets = dict(
+            net_points(board, closers, latest_first(board, recent), own_budget, netter=player)
+        )
+        budget.visited += own_budget.visited
     moves += sorted(defences.union(own_nets).difference(moves))
     bias = {
         index: shape_value(board, index)
