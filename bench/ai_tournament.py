@@ -6,7 +6,7 @@
 GAME is "boxes" or "dots"; SIZE is ROWSxCOLS boxes for Dots and Boxes (5x5) or WxH points
 for Dots (20x20); a LEVEL is "easy", "normal", "hard", "random" (a uniformly random
 legal move, the baseline) or "frozen-easy", "frozen-normal", "frozen-hard" (the players
-before issue 15, kept in bench/frozen_ai); for dots also "mcts", the Monte Carlo tree
+before issue 30, kept in bench/frozen_ai); for dots also "mcts", the Monte Carlo tree
 search of bench/dots_mcts.py that hard is measured against. ``LEVEL@SECONDS`` gives that
 side its own time limit per move (``frozen-hard@4`` against ``hard@1``: the old hard with
 4× the time).
@@ -14,8 +14,10 @@ side its own time limit per move (``frozen-hard@4`` against ``hard@1``: the old 
 Colours alternate: LEVEL_A moves first in the even-numbered games, LEVEL_B in the odd
 ones. Every move goes through ``core.ai.choose_move`` exactly as the server calls it;
 the think time of each call is measured around that call. Run with ``PYTHONPATH=..``
-from bench/: core's search is compiled if ``make compiled`` built it (see
-tools/compiled.py; ``TETRAD_AI_BUILD=pure`` ignores it), the frozen players never are.
+from bench/: core's search is compiled if ``make compiled`` built it, the frozen players'
+if ``python -m tools.compiled build --frozen`` did (see tools/compiled.py;
+``TETRAD_AI_BUILD=pure`` ignores both, ``=compiled`` insists on both). The first line of
+the output says which builds ran.
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ from typing import Any, TypeVar
 # Run by hand from anywhere: the repository's root holds tools/ (not an installed package).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.compiled import apply_mode
+from tools.compiled import apply_frozen_mode, apply_mode
 
 AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported
+FROZEN_BUILD = apply_frozen_mode()  # before frozen_ai is imported
 
 import dots_mcts  # noqa: E402
 import frozen_ai  # noqa: E402
@@ -177,7 +180,8 @@ def main() -> None:
     parser.add_argument(
         "--record",
         metavar="FILE",
-        help="write each game (index, A's seat, margin, moves) to FILE, one JSON line a game, "
+        help="write each game (index, A's seat, margin, moves, think times in ms) to FILE, one "
+        "JSON line a game, "
         "as it ends (the games then run one at a time, whatever --jobs says)",
     )
     options = parser.parse_args()
@@ -203,7 +207,10 @@ def main() -> None:
                 result = play_one(job)
                 results.append(result)
                 line = {"index": job[4], "a_seat": job[4] % 2, "margin": result.margin}
-                out.write(json.dumps({**line, "moves": result.moves}) + "\n")
+                think = {
+                    side: [round(t * 1000, 1) for t in ts] for side, ts in result.think.items()
+                }
+                out.write(json.dumps({**line, "moves": result.moves, "think_ms": think}) + "\n")
                 out.flush()
     else:
         results = run_all(play_one, jobs, options.jobs)
@@ -215,7 +222,8 @@ def main() -> None:
     print(
         f"{options.game} {options.size}: {a} (A) vs {b} (B), {options.n} games, colours "
         f"alternating, time limit {options.time_limit:g} s, seed {options.seed}, "
-        f"{options.jobs} job(s), {elapsed:.0f} s, {AI_BUILD} build of core's search"
+        f"{options.jobs} job(s), {elapsed:.0f} s, {AI_BUILD} build of core's search, "
+        f"{FROZEN_BUILD} build of the frozen one"
         + "".join(f", {name}={value!r}" for name, value in settings.items())
     )
     print(f"A wins/draws/losses: {wins}/{draws}/{losses}  ({100 * wins / len(results):.1f} % wins)")

@@ -1,10 +1,10 @@
 """How often hard plays an optimal line, against the exact solver, new hard vs frozen hard.
 
     .venv/bin/python bench/boxes_exactness.py [--positions 1000] [--sizes 4x4,5x5] \\
-        [--time-limit 1.0] [--node-limit 3000000] [--seed 0] [--jobs 2]
+        [--time-limit 1.0] [--node-limit 3000000] [--max-safe 8] [--seed 0] [--jobs 2]
 
-Positions come from random games of safe lines stopped while a few safe lines remain
-(the fight for control, where the levels differ), spread evenly over the sizes. Each is
+Positions come from random games of safe lines stopped while 1 to ``--max-safe`` safe
+lines remain (the fight for control, where the levels differ), spread evenly over the sizes. Each is
 solved exactly — the value of every line — with a node budget; positions the solver cannot
 finish within it are skipped and counted. Then the new hard (``core.ai``) and the frozen
 hard (``bench/frozen_ai``) each choose a line with the same time limit; a line is optimal
@@ -19,11 +19,12 @@ import random
 import time
 from dataclasses import dataclass
 
-from tools.compiled import apply_mode
+from tools.compiled import apply_frozen_mode, apply_mode
 
 # Before core is imported: frozen_ai imports it, and ai_tournament would then find it too
 # late to fall back to the sources when the compiled build is stale.
 apply_mode()
+apply_frozen_mode()
 
 import frozen_ai  # noqa: E402
 from ai_tournament import run_all  # noqa: E402
@@ -34,7 +35,7 @@ from core.ai.boxes.solver import Budget, SearchTimeout, line_values  # noqa: E40
 from core.ai.boxes.tables import tables  # noqa: E402
 
 MAX_SAFE_LEFT = 8
-"""Positions are taken with between 1 and this many safe lines left."""
+"""Positions are taken with between 1 and this many safe lines left, unless told."""
 
 
 @dataclass
@@ -46,10 +47,12 @@ class Outcome:
     frozen_loss: int | None
 
 
-def random_position(rows: int, cols: int, rng: random.Random) -> boxes.BoxesState:
-    """Random safe lines until at most a random 1..MAX_SAFE_LEFT safe lines are left."""
+def random_position(
+    rows: int, cols: int, rng: random.Random, max_safe: int = MAX_SAFE_LEFT
+) -> boxes.BoxesState:
+    """Random safe lines until at most a random 1..``max_safe`` safe lines are left."""
     t = tables(rows, cols)
-    stop_at = rng.randint(1, MAX_SAFE_LEFT)
+    stop_at = rng.randint(1, max_safe)
     state = boxes.new_game(rows, cols)
     while True:
         safe = bits(safe_mask(t, state.drawn, side_counts(t, state.drawn)))
@@ -66,12 +69,12 @@ def exact_line_values(state: boxes.BoxesState, node_limit: int) -> dict[int, int
         return None
 
 
-def measure(args: tuple[str, int, float, int]) -> Outcome:
+def measure(args: tuple[str, int, float, int, int]) -> Outcome:
     """Generate, solve and play position number ``index`` of the size given."""
-    size, index, time_limit, node_limit = args
+    size, index, time_limit, node_limit, max_safe = args
     rows, cols = (int(part) for part in size.split("x"))
     rng = random.Random(index * 7919 + rows * 31 + cols)
-    state = random_position(rows, cols, rng)
+    state = random_position(rows, cols, rng, max_safe)
     values = exact_line_values(state, node_limit)
     if values is None:
         return Outcome(size, None, None)
@@ -88,6 +91,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="4x4,5x5")
     parser.add_argument("--time-limit", type=float, default=1.0)
     parser.add_argument("--node-limit", type=int, default=3_000_000)
+    parser.add_argument("--max-safe", type=int, default=MAX_SAFE_LEFT)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     options = parser.parse_args()
@@ -98,13 +102,14 @@ def main() -> None:
             options.seed * 1_000_003 + n,
             options.time_limit,
             options.node_limit,
+            options.max_safe,
         )
         for n in range(options.positions)
     ]
     started = time.perf_counter()
     outcomes = run_all(measure, jobs, options.jobs)
     print(
-        f"boxes exactness: {options.positions} positions ({options.sizes}), 1..{MAX_SAFE_LEFT} "
+        f"boxes exactness: {options.positions} positions ({options.sizes}), 1..{options.max_safe} "
         f"safe lines left, time limit {options.time_limit:g} s, node limit "
         f"{options.node_limit}, seed {options.seed}, {time.perf_counter() - started:.0f} s"
     )

@@ -2,7 +2,7 @@
 
     cd bench && ../.venv/bin/python boxes_fight.py [--size 5x5] [--positions 120] \\
         [--safe 6-12] [--players hard@0.2,hard@0.8,frozen-hard@0.8] [--seed 1] \\
-        [--file fight.jsonl] [--boxes-setting NAME=VALUE]
+        [--file fight.jsonl] [--node-limit 4000000] [--games 0] [--boxes-setting NAME=VALUE]
 
 Games decide the strength question but slowly: at 60 games a result is ±6 points, which
 hides most changes to the search. This asks it position by position. Positions come from
@@ -88,14 +88,18 @@ def replay(rows: int, cols: int, drawn: int) -> boxes.BoxesState:
 
 
 def make_positions(
-    size: str, count: int, low: int, high: int, seed: int, node_limit: int
+    size: str, count: int, low: int, high: int, seed: int, node_limit: int, games: int = 0
 ) -> list[Position]:
-    """``count`` solved positions with ``low``..``high`` safe lines, one per hard game."""
+    """``count`` solved positions with ``low``..``high`` safe lines, one per hard game, or
+    as many as ``games`` games give if that is not 0 (on 7×7 the solver settles only some
+    middle games: the rest are dropped)."""
     rows, cols = (int(part) for part in size.split("x"))
     t = tables(rows, cols)
     rng = random.Random(seed)
     made: list[Position] = []
-    while len(made) < count:
+    played = 0
+    while len(made) < count and (not games or played < games):
+        played += 1
         found = game_positions(t, rng, low, high)
         if not found:
             continue
@@ -151,6 +155,12 @@ def main() -> None:
     parser.add_argument("--players", default="hard@0.2,hard@0.8,frozen-hard@0.8")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--node-limit", type=int, default=4_000_000)
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=0,
+        help="stop making positions after this many games (0: until --positions are solved)",
+    )
     parser.add_argument("--file", type=Path, help="keep the solved positions here and reuse them")
     add_boxes_setting_option(parser)
     options = parser.parse_args()
@@ -160,7 +170,13 @@ def main() -> None:
         positions = load(options.file)
     else:
         positions = make_positions(
-            options.size, options.positions, low, high, options.seed, options.node_limit
+            options.size,
+            options.positions,
+            low,
+            high,
+            options.seed,
+            options.node_limit,
+            options.games,
         )
         if options.file is not None:
             save(options.file, positions)

@@ -1,14 +1,16 @@
 """The Dots tactics suite (tests/core/dots_tactics.py) against hard, run by hand::
 
     .venv/bin/python bench/dots_tactics.py [--time-limit 1.0] [--level hard] [--verify]
+        [--only NAME,...]
 
-``--level frozen-hard`` runs the player from before issue 15 (bench/frozen_ai), the baseline;
+``--level frozen-hard`` runs the player from before issue 30 (bench/frozen_ai), the baseline;
 ``--level mcts`` the Monte Carlo tree search of bench/dots_mcts.py.
 
 Prints each position with the move played, whether it solves it and the think time, then
 the solved share per kind and overall with p50, p95 and max think time.  ``--verify``
 instead checks the suite's answers with a full-width alpha-beta over the free points next
-to the marks, to each position's depth (slow: minutes).
+to the marks, to each position's depth (slow: tens of minutes); the points next to each
+mark put during the search join its window, so a ladder's path is searched to its end.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.compiled import apply_mode
+from tools.compiled import apply_frozen_mode, apply_mode
 
 # Before core is imported: dots_mcts and frozen_ai import it, and ai_tournament would
 # then find it too late to fall back to the sources when the compiled build is stale.
 apply_mode()
+apply_frozen_mode()
 
 import dots_mcts  # noqa: E402
 import frozen_ai  # noqa: E402
@@ -37,6 +40,12 @@ from core.dots.point import Point  # noqa: E402
 from tests.core.dots_tactics import TACTICS, Tactic  # noqa: E402
 
 
+def in_picture(board: DotsBoard, index: int, rows: int) -> bool:
+    """Whether ``index`` is a point of the picture's rows or the row just below them."""
+    point = board.geometry.points[index]
+    return point is not None and point.y <= rows
+
+
 def window(board: DotsBoard, rows: int) -> list[int]:
     """Free points next to a mark of the picture (the filler rows below are left out)."""
     geo = board.geometry
@@ -46,10 +55,20 @@ def window(board: DotsBoard, rows: int) -> list[int]:
         if point is None or point.y >= rows or board.cell[index] not in (1, 2):
             continue
         for step in geo.ring:
-            near = geo.points[index + step]
-            if board.cell[index + step] == EMPTY and near is not None and near.y <= rows:
+            if board.cell[index + step] == EMPTY and in_picture(board, index + step, rows):
                 found.add(index + step)
     return sorted(found)
+
+
+def widened(board: DotsBoard, moves: list[int], index: int, rows: int) -> list[int]:
+    """``moves`` and the free points next to the mark just put on ``index``: the window
+    follows the marks, so a ladder's or a net's later points are searched too."""
+    around = [
+        index + step
+        for step in board.geometry.ring
+        if board.cell[index + step] == EMPTY and in_picture(board, index + step, rows)
+    ]
+    return moves + [point for point in around if point not in moves]
 
 
 def gain(board: DotsBoard, child: DotsBoard) -> int:
@@ -60,8 +79,11 @@ def gain(board: DotsBoard, child: DotsBoard) -> int:
     )
 
 
-def full_width(board: DotsBoard, moves: list[int], depth: int, alpha: int, beta: int) -> int:
-    """Best margin change for the side to move over ``depth`` plies on ``moves``."""
+def full_width(
+    board: DotsBoard, moves: list[int], depth: int, alpha: int, beta: int, rows: int
+) -> int:
+    """Best margin change for the side to move over ``depth`` plies, on the free points of
+    ``moves`` and, after each mark, the free points next to it (:func:`widened`)."""
     best = -(10**6)
     for index in moves:
         if board.cell[index] != EMPTY:
@@ -69,7 +91,11 @@ def full_width(board: DotsBoard, moves: list[int], depth: int, alpha: int, beta:
         child = board.copy()
         child.place(index)
         won = gain(board, child)
-        value = won if depth == 1 else won - full_width(child, moves, depth - 1, -beta, -alpha)
+        if depth == 1:
+            value = won
+        else:
+            after = widened(child, moves, index, rows)
+            value = won - full_width(child, after, depth - 1, -beta, -alpha, rows)
         if value > best:
             best = value
             alpha = max(alpha, value)
@@ -88,7 +114,12 @@ def verify(tactic: Tactic) -> tuple[bool, list[str]]:
         child.place(index)
         # One ply more than the kind needs: the other side's reply to the last move counts.
         values[str(board.geometry.point(index))] = gain(board, child) - full_width(
-            child, moves, tactic.depth, -(10**6), 10**6
+            child,
+            widened(child, moves, index, tactic.rows),
+            tactic.depth,
+            -(10**6),
+            10**6,
+            tactic.rows,
         )
     top = max(values.values())
     best = sorted(name for name, value in values.items() if value == top)
@@ -100,15 +131,23 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=1.0)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--verify", action="store_true")
+    parser.add_argument("--only", help="the positions of these names only (comma-separated)")
     args = parser.parse_args()
+    tactics = [tactic for tactic in TACTICS if not args.only or tactic.name in args.only.split(",")]
     if args.verify:
-        for tactic in TACTICS:
+        for tactic in tactics:
+            started = time.perf_counter()
             ok, best = verify(tactic)
-            print(f"{tactic.name:<28}{'ok' if ok else 'WRONG':<7}best: {' '.join(best)}")
+            seconds = time.perf_counter() - started
+            print(
+                f"{tactic.name:<28}{'ok' if ok else 'WRONG':<7}{seconds:>6.0f} s"
+                f"  best: {' '.join(best)}",
+                flush=True,
+            )
         return
     solved: dict[str, list[bool]] = defaultdict(list)
     times = []
-    for tactic in TACTICS:
+    for tactic in tactics:
         state = tactic.state()
         started = time.perf_counter()
         if args.level == "mcts":

@@ -12,6 +12,11 @@ importable wherever ``core`` is.
     python -m tools.compiled build [--optional]   # compile; --optional: never fail
     python -m tools.compiled clean                # remove the compiled modules
     python -m tools.compiled status               # built, stale or absent
+    python -m tools.compiled build --frozen       # the same for bench/frozen_ai
+
+The frozen players (bench/frozen_ai, the benches' baseline) have the same hot modules;
+``--frozen`` builds them into their own package the same way, so that a bench measures
+the baseline as the build it ran in when it was today's hard. Nothing else builds them.
 
 A build records a hash of the sources it compiled (``build/mypyc/sources.json``). A
 compiled module older than its source would run old code, so :func:`stale` tells, and
@@ -32,69 +37,128 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = (
-    "core.boxes.search",
-    "core.ai.boxes.tables",
-    "core.ai.boxes.analysis",
-    "core.ai.boxes.coins",
-    "core.ai.boxes.endgame",
-    "core.ai.boxes.nimstring",
-    "core.ai.boxes.solver",
-    "core.ai.boxes.levels",
-)
-"""The modules compiled: the search and everything its inner loop calls (by profiling)."""
-GROUP = "core.compiled_boxes"
-"""The shared runtime library's module (inside ``core``, importable wherever core is)."""
 BUILD_DIR = ROOT / "build" / "mypyc"
-RECORD = BUILD_DIR / "sources.json"
 MODE_VARIABLE = "TETRAD_AI_BUILD"
 PURE, COMPILED = "pure", "compiled"
 
 
+@dataclass(frozen=True)
+class Target:
+    """One set of modules compiled together, with its shared runtime library."""
+
+    name: str
+    base: Path
+    """The directory the modules' packages live in (what is on ``sys.path``)."""
+    modules: tuple[str, ...]
+    group: str
+    """The shared runtime library's module (inside the package, importable with it)."""
+    dependencies: tuple[str, ...]
+    """Globs (from the repository's root) of the sources a build depends on: the compiled
+    modules and every module they could import (compiled code bakes in what it knows of
+    the classes and constants it uses)."""
+
+    @property
+    def build_dir(self) -> Path:
+        return BUILD_DIR if self.name == "core" else BUILD_DIR / self.name
+
+    @property
+    def record(self) -> Path:
+        return self.build_dir / "sources.json"
+
+    def source_path(self, module: str) -> Path:
+        return self.base.joinpath(*module.split(".")).with_suffix(".py")
+
+
+CORE = Target(
+    name="core",
+    base=ROOT,
+    modules=(
+        "core.boxes.search",
+        "core.ai.boxes.tables",
+        "core.ai.boxes.analysis",
+        "core.ai.boxes.coins",
+        "core.ai.boxes.endgame",
+        "core.ai.boxes.nimstring",
+        "core.ai.boxes.solver",
+        "core.ai.boxes.levels",
+    ),
+    group="core.compiled_boxes",
+    dependencies=("core/*.py", "core/boxes/*.py", "core/ai/*.py", "core/ai/boxes/*.py"),
+)
+"""The search and everything its inner loop calls (by profiling)."""
+FROZEN = Target(
+    name="frozen",
+    base=ROOT / "bench",
+    modules=(
+        "frozen_ai.boxes.search",
+        "frozen_ai.boxes.tables",
+        "frozen_ai.boxes.analysis",
+        "frozen_ai.boxes.coins",
+        "frozen_ai.boxes.endgame",
+        "frozen_ai.boxes.nimstring",
+        "frozen_ai.boxes.solver",
+        "frozen_ai.boxes.levels",
+    ),
+    group="frozen_ai.compiled_boxes",
+    dependencies=(
+        "core/*.py",
+        "core/boxes/*.py",
+        "bench/frozen_ai/*.py",
+        "bench/frozen_ai/boxes/*.py",
+    ),
+)
+"""The same modules of the frozen players (bench/frozen_ai), for the benches only: the
+baseline then runs as the build it was measured in when it was today's hard."""
+TARGETS = {target.name: target for target in (CORE, FROZEN)}
+
+MODULES = CORE.modules
+GROUP = CORE.group
+RECORD = CORE.record
+
+
 def source_path(module: str) -> Path:
-    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+    return CORE.source_path(module)
 
 
-def compiled_paths() -> list[Path]:
-    """Every compiled file in the tree: the modules' extensions and the shared library."""
+def compiled_paths(target: Target = CORE) -> list[Path]:
+    """Every compiled file of ``target``: the modules' extensions and the shared library."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     found: list[Path] = []
-    for module in (*MODULES, GROUP + "__mypyc"):
-        base = ROOT.joinpath(*module.split("."))
+    for module in (*target.modules, target.group + "__mypyc"):
+        base = target.base.joinpath(*module.split("."))
         found += [base.with_name(base.name + suffix) for suffix in suffixes]
     return [path for path in found if path.exists()]
 
 
-DEPENDENCIES = ("core/*.py", "core/boxes/*.py", "core/ai/*.py", "core/ai/boxes/*.py")
-"""The sources a build depends on: the compiled modules and every module they could import
-(compiled code bakes in what it knows of the classes and constants it uses)."""
+DEPENDENCIES = CORE.dependencies
 
 
-def source_hashes() -> dict[str, str]:
-    paths = sorted({path for pattern in DEPENDENCIES for path in ROOT.glob(pattern)})
+def source_hashes(target: Target = CORE) -> dict[str, str]:
+    paths = sorted({path for pattern in target.dependencies for path in ROOT.glob(pattern)})
     return {
         str(path.relative_to(ROOT)): hashlib.sha256(path.read_bytes()).hexdigest() for path in paths
     }
 
 
-def built() -> bool:
+def built(target: Target = CORE) -> bool:
     """Whether compiled modules are present (up to date or not)."""
-    return bool(compiled_paths())
+    return bool(compiled_paths(target))
 
 
-def stale() -> bool:
+def stale(target: Target = CORE) -> bool:
     """Whether compiled modules are present but were built from other sources than today's."""
-    if not built():
+    if not built(target):
         return False
     try:
-        recorded = json.loads(RECORD.read_text(encoding="utf-8"))
+        recorded = json.loads(target.record.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return True
-    return bool(recorded != source_hashes())
+    return bool(recorded != source_hashes(target))
 
 
 def is_compiled(module: ModuleType) -> bool:
@@ -103,24 +167,30 @@ def is_compiled(module: ModuleType) -> bool:
 
 
 class _SourcesFirst(importlib.abc.MetaPathFinder):
-    """Loads the compiled modules from their ``.py`` sources even where a ``.so`` exists."""
+    """Loads a target's compiled modules from their ``.py`` sources even where a ``.so``
+    exists."""
+
+    def __init__(self, target: Target) -> None:
+        self.target = target
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in MODULES:
+        if fullname not in self.target.modules:
             return None
-        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+        return importlib.util.spec_from_file_location(fullname, self.target.source_path(fullname))
 
 
-def use_sources() -> None:
-    """Make the compiled modules' sources be imported instead (before ``core`` is imported)."""
-    if any(isinstance(finder, _SourcesFirst) for finder in sys.meta_path):
+def use_sources(target: Target = CORE) -> None:
+    """Make the compiled modules' sources be imported instead (before they are imported)."""
+    if any(
+        isinstance(finder, _SourcesFirst) and finder.target is target for finder in sys.meta_path
+    ):
         return
-    already = [module for module in MODULES if module in sys.modules]
+    already = [module for module in target.modules if module in sys.modules]
     if already:
         raise RuntimeError(f"too late to import the sources: {already} already imported")
-    sys.meta_path.insert(0, _SourcesFirst())
+    sys.meta_path.insert(0, _SourcesFirst(target))
 
 
 def apply_mode() -> str:
@@ -146,62 +216,94 @@ def apply_mode() -> str:
     return COMPILED
 
 
-def build() -> None:
-    """Compile :data:`MODULES` in place and record the sources compiled."""
+def apply_frozen_mode() -> str:
+    """Set up the frozen players' imports like :func:`apply_mode` does core's (before
+    ``frozen_ai`` is imported); return the mode in force.
+
+    The frozen build is used when it is up to date, unless ``TETRAD_AI_BUILD=pure``; with
+    ``TETRAD_AI_BUILD=compiled`` it must be (``python -m tools.compiled build --frozen``),
+    so that a comparison meant to run both builds never runs the baseline slower.
+    """
+    wanted = os.environ.get(MODE_VARIABLE, "")
+    up_to_date = built(FROZEN) and not stale(FROZEN)
+    if wanted == COMPILED and not up_to_date:
+        raise SystemExit(
+            f"{MODE_VARIABLE}=compiled but the frozen players' compiled build is "
+            f"{'stale' if built(FROZEN) else 'absent'}: run "
+            "`python -m tools.compiled build --frozen`"
+        )
+    if wanted == PURE or not up_to_date:
+        if built(FROZEN):
+            use_sources(FROZEN)
+        return PURE
+    return COMPILED
+
+
+def build(target: Target = CORE) -> None:
+    """Compile ``target``'s modules in place and record the sources compiled."""
     # Imported here: only building needs mypyc and setuptools.
     from mypyc.build import mypycify  # noqa: PLC0415
     from setuptools import Distribution  # type: ignore[import-untyped]  # noqa: PLC0415
 
-    hashes = source_hashes()
+    hashes = source_hashes(target)
     os.chdir(ROOT)
-    BUILD_DIR.mkdir(parents=True, exist_ok=True)
-    paths = [str(source_path(module).relative_to(ROOT)) for module in MODULES]
+    build_dir = target.build_dir
+    build_dir.mkdir(parents=True, exist_ok=True)
+    paths = [str(target.source_path(module).relative_to(ROOT)) for module in target.modules]
     # The project's mypy configuration applies; its overrides for server-only libraries
     # are unused here, which mypy would otherwise report as an error.
     extensions = mypycify(
         ["--no-warn-unused-configs", *paths],
         opt_level="3",
-        group_name=GROUP,
-        target_dir=str(BUILD_DIR / "c"),
+        group_name=target.group,
+        target_dir=str(build_dir / "c"),
     )
     # A bare Distribution: setup() would read pyproject.toml as this project's packaging.
-    distribution = Distribution({"name": "tetrad-compiled", "ext_modules": extensions})
+    distribution = Distribution(
+        {"name": f"tetrad-compiled-{target.name}", "ext_modules": extensions}
+    )
     command = distribution.get_command_obj("build_ext")
-    lib = BUILD_DIR / "lib"
-    command.build_temp = str(BUILD_DIR / "temp")
+    lib = build_dir / "lib"
+    command.build_temp = str(build_dir / "temp")
     command.build_lib = str(lib)
     distribution.run_command("build_ext")
     # Moved next to the sources rather than copied over the old files (what --inplace
     # does): a running server keeps the files it loaded instead of seeing them rewritten.
     for output in lib.rglob("*.so"):
-        os.replace(output, ROOT / output.relative_to(lib))
-    RECORD.write_text(json.dumps(hashes, indent=1), encoding="utf-8")
+        os.replace(output, target.base / output.relative_to(lib))
+    target.record.write_text(json.dumps(hashes, indent=1), encoding="utf-8")
 
 
-def clean() -> None:
-    for path in compiled_paths():
+def clean(target: Target = CORE) -> None:
+    for path in compiled_paths(target):
         path.unlink()
-    RECORD.unlink(missing_ok=True)
+    target.record.unlink(missing_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.compiled", description=__doc__)
     parser.add_argument("command", choices=("build", "clean", "status"))
     parser.add_argument(
+        "--frozen",
+        action="store_true",
+        help="the frozen players of bench/frozen_ai instead of core (for the benches)",
+    )
+    parser.add_argument(
         "--optional",
         action="store_true",
         help="if the build fails (no C compiler, no Python headers), say so and keep pure Python",
     )
     args = parser.parse_args(argv)
+    target = FROZEN if args.frozen else CORE
     if args.command == "clean":
-        clean()
+        clean(target)
     elif args.command == "status":
-        print("stale" if stale() else "built" if built() else "absent")
+        print("stale" if stale(target) else "built" if built(target) else "absent")
     else:
         try:
-            build()
+            build(target)
         except (Exception, SystemExit) as error:
-            clean()
+            clean(target)
             if not args.optional:
                 raise
             print(

@@ -11,10 +11,18 @@ every listed answer is best and no other move is as good.  Kinds:
   stand), and do not grab a smaller capture that loses more;
 * ``double_threat`` — one mark leaves two captures and only one can be blocked
   (capture in 2);
-* ``ladder`` — threaten from the side that drives the group along a wall into an own
-  mark, so every block is threatened again until the ring closes (capture in 3);
-* ``defend_double`` — the other side has a double threat (or a ladder) coming: spoil it
-  now; several points do, and all of them are listed.
+* ``ladder`` — threaten from the side that drives the group along a wall (or along the
+  edge, whose line x holds or chases on) into an own mark, so every block is threatened
+  again until the ring closes (capture in 3 or more);
+* ``net`` — a quiet mark (no capture, no closing point) after which the other side has no
+  single mark that answers the double threats to come (capture in 3 with a quiet start);
+* ``defend_double`` — the other side has a double threat, a ladder or a net coming: spoil
+  it now; several points do, and all of them are listed.
+
+Positions added in issue 30 (edge ladders, open-board ladders, nets) were verified with
+the window following the marks (see ``bench/dots_tactics.py --verify``); some nets were
+found by generating small random positions and keeping those whose best move, by that
+search, is a net.
 """
 
 from __future__ import annotations
@@ -507,6 +515,56 @@ TACTICS: tuple[Tactic, ...] = (
         "d3",
     ),
     _t(
+        "l-edge-line-long",
+        "ladder",
+        7,
+        """
+        ..........
+        .xo...x...
+        .xxxxx....
+        ..........
+        """,
+        "c1",
+    ),
+    _t(
+        "l-edge-line-right",
+        "ladder",
+        7,
+        """
+        ..........
+        ...x...ox.
+        ....xxxxx.
+        ..........
+        """,
+        "h1",
+    ),
+    _t(
+        "l-edge-wall",
+        "ladder",
+        5,
+        """
+        .xxxxx...
+        .xo..x...
+        .........
+        .........
+        """,
+        "c3",
+    ),
+    _t(
+        "l-open-wall",
+        "ladder",
+        5,
+        """
+        .........
+        .........
+        ..xxxxx..
+        ..xo..x..
+        .........
+        .........
+        """,
+        "d5",
+    ),
+    _t(
         "l-ladder-two-marks",
         "ladder",
         5,
@@ -517,7 +575,78 @@ TACTICS: tuple[Tactic, ...] = (
         ..x.....
         ........
         """,
-        "d4 e4",
+        "d4 e4 f4",
+    ),
+    # -- nets (a quiet mark, then a double threat no one mark answers) --------------------
+    _t(
+        "n-corner",
+        "net",
+        5,
+        """
+        ........
+        .ox.x...
+        .x.o....
+        .xo..xo.
+        ...xxx..
+        ........
+        """,
+        "c5",
+    ),
+    _t(
+        "n-two-ways",
+        "net",
+        5,
+        """
+        ........
+        ..o.xo..
+        .x.x....
+        ...x....
+        .xoxox..
+        ........
+        """,
+        "c6 e6",
+    ),
+    _t(
+        "n-low-pair",
+        "net",
+        5,
+        """
+        ........
+        .x..x.o.
+        .xxx..x.
+        .oo.o.o.
+        ...oxxx.
+        ........
+        """,
+        "f4 h4",
+    ),
+    _t(
+        "n-three-ways",
+        "net",
+        5,
+        """
+        ........
+        ....xxx.
+        .xox.x..
+        ....oxo.
+        ..ox.o..
+        ........
+        """,
+        "c4 e5 h4",
+    ),
+    _t(
+        "n-between",
+        "net",
+        5,
+        """
+        ........
+        ....oxo.
+        .ox..xx.
+        ..xx.ox.
+        ......x.
+        ........
+        """,
+        "e5",
     ),
     # -- defend against a double threat ---------------------------------------------------
     _t(
@@ -559,7 +688,7 @@ TACTICS: tuple[Tactic, ...] = (
         ..o.......
         ..........
         """,
-        "b4 c5 d4 e2 e3 e4 f4",
+        "d4 e2 e3 e4 f4",
     ),
     _t(
         "p-pair-pair",
@@ -600,6 +729,20 @@ TACTICS: tuple[Tactic, ...] = (
         ..o...
         ......
         """,
-        "b5 c5 d2 d4 d5 d6 e3",
+        "b5 c5 d4 d5 d6",
+    ),
+    _t(
+        "p-net-corner",
+        "defend_double",
+        5,
+        """
+        ........
+        .xo.o...
+        .o.x....
+        .ox..ox.
+        ...ooo..
+        ........
+        """,
+        "c1 c3 c5 d1 d2 e3 f3",
     ),
 )

@@ -14,12 +14,13 @@ from core.ai.boxes.analysis import (
     CHAIN,
     CLOSED_CHAIN,
     LOOP,
+    bits,
     chain_offers,
     components,
     safe_mask,
     side_counts,
 )
-from core.ai.boxes.solver import Budget, Solver, line_values, sacrifices
+from core.ai.boxes.solver import Budget, SearchTimeout, Solver, line_values, sacrifices
 from core.ai.boxes.tables import tables
 from core.boxes import Line
 
@@ -590,3 +591,43 @@ def test_a_full_control_memory_keeps_what_can_still_arise(monkeypatch) -> None:
     # Full of what can still arise: started over.
     monkeypatch.setattr(levels, "CONTROL_MEMORY_LIMIT", 4 * len(later) - 1)
     assert levels.control_memory(t, random.Random(1), now) is not memory
+
+
+def test_the_exact_solvers_table_is_kept_between_moves_and_pruned_when_full(monkeypatch) -> None:
+    t = tables(5, 5)
+    solver = levels.shared_solver(t, Budget(node_limit=10))
+    assert levels.shared_solver(t, Budget(node_limit=20)) is solver
+    assert solver.budget.node_limit == 20  # each search brings its own budget
+    solver.table.clear()
+    now = 0b1011
+    for drawn in range(1 << 6):
+        solver.table[drawn] = (0, 0)
+    later = [drawn for drawn in range(1 << 6) if drawn & now == now]
+    # Full: what does not hold every line drawn now goes, and that is enough.
+    monkeypatch.setattr(levels, "SHARED_TABLE_LIMIT", 2 * len(later))
+    assert levels.shared_solver(t, Budget(), now) is solver
+    assert sorted(solver.table) == later
+    # Full of what can still arise: started over.
+    monkeypatch.setattr(levels, "SHARED_TABLE_LIMIT", len(later) - 1)
+    assert levels.shared_solver(t, Budget(), now) is not solver
+
+
+def test_an_exact_search_cut_short_leaves_only_bounds_it_finished() -> None:
+    # What a move's unfinished exact search stored is reused by the next move's: it must
+    # agree with a search that ran to the end.
+    t = tables(4, 4)
+    rng = random.Random(5)
+    drawn = 0
+    while len(bits(safe_mask(t, drawn, side_counts(t, drawn)))) > 6:
+        drawn |= 1 << rng.choice(bits(safe_mask(t, drawn, side_counts(t, drawn))))
+    cut = Solver(t, Budget(node_limit=300))
+    with pytest.raises(SearchTimeout):
+        cut.value(drawn)
+    assert cut.table
+    whole = Solver(t)
+    whole.value(drawn)
+    for position, (low, high) in cut.table.items():
+        exact = Solver(t).value(position)
+        assert low <= exact <= high, position
+    cut.budget = Budget()
+    assert cut.value(drawn) == whole.value(drawn)

@@ -370,3 +370,62 @@ def test_hard_spoils_a_net() -> None:
     c5 = after.geometry.index(Point.from_str("c5"))
     budget = Budget(10**6, 1.0, frozen_clock)
     assert move == Point.from_str("c5") or net_value(after, closers, c5, budget) == 0
+
+
+# o's mark on c2 is chased along the edge line: x's c1 threatens d2, o's d2 is threatened
+# from d1, and so on until x's g2 closes the ring round four marks (o does better to give
+# up the one).  The first mark is on the edge line (hard's shape marks it down) and pays
+# only six plies on, far from the latest marks (the fillers below the picture).
+EDGE_LINE_LADDER = """
+    ..........
+    .xo...x...
+    .xxxxx....
+    ..........
+"""
+
+# c5 is quiet (no capture, no closing point), but after it o has no single mark that
+# answers x's next threats: whatever o does, x takes a mark (two in some lines).
+OWN_NET = """
+    ........
+    .ox.x...
+    .x.o....
+    .xo..xo.
+    ...xxx..
+    ........
+"""
+
+
+def test_hard_chases_a_ladder_along_the_edge_line() -> None:
+    state = from_picture(EDGE_LINE_LADDER)
+    move = dots_ai.choose(state, "hard", random.Random(1), 1.0, clock=frozen_clock, nodes=2000)
+    assert move == Point.from_str("c1")
+
+
+def test_the_root_finds_its_own_nets() -> None:
+    board = from_picture(OWN_NET).to_board()
+    geo = board.geometry
+    closers = (all_closers(board, 0), all_closers(board, 1))
+    budget = Budget(10**6, 1.0, frozen_clock)
+    points = sorted(board.playable)
+    own = dict(net_points(board, closers, points, budget, netter=board.player))
+    assert [str(geo.point(index)) for index in own] == ["c5"] and own[geo.index(Point(2, 4))] > 0
+    assert board.player == 0  # the look put the turn back
+    # Seen from the other side, x's net is what o must spoil.
+    assert net_points(board, closers, points, budget) == []
+
+
+def test_hard_sets_a_net() -> None:
+    state = from_picture(OWN_NET)
+    move = dots_ai.choose(state, "hard", random.Random(1), 1.0, clock=frozen_clock, nodes=4000)
+    assert move == Point.from_str("c5")
+
+
+def test_nets_are_found_for_either_side() -> None:
+    board = net_game().to_board()
+    closers = (all_closers(board, 0), all_closers(board, 1))
+    c5 = board.geometry.index(Point.from_str("c5"))
+    budget = Budget(10**6, 1.0, frozen_clock)
+    theirs = net_points(board, closers, [c5], budget)
+    assert net_points(board, closers, [c5], budget, netter=1) == theirs
+    assert theirs and theirs[0][0] == c5
+    assert net_points(board, closers, [c5], budget, netter=0) == []

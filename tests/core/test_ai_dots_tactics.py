@@ -16,7 +16,7 @@ from tests.core.dots_tactics import TACTICS
 
 NODES = 1000
 """Hard's node budget per position: a small share of what 1 s buys on a loaded machine."""
-KINDS = ("capture1", "escape", "double_threat", "ladder", "defend_double")
+KINDS = ("capture1", "escape", "double_threat", "ladder", "net", "defend_double")
 
 
 def frozen_clock() -> float:
@@ -24,7 +24,7 @@ def frozen_clock() -> float:
 
 
 def test_the_suite_is_large_and_covers_every_kind() -> None:
-    assert len(TACTICS) >= 40
+    assert len(TACTICS) >= 49
     assert len({tactic.name for tactic in TACTICS}) == len(TACTICS)
     kinds = Counter(tactic.kind for tactic in TACTICS)
     assert set(kinds) == set(KINDS)

@@ -17,22 +17,35 @@ lines and boxes a person can read.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from core.boxes.line import Dot, Line
 from core.boxes.state import BoxesState
 from core.game import Player
 from frozen_ai.boxes.tables import GROUND, Tables, tables_for
 
-CAPTURABLE = -2
+CAPTURABLE: Final = -2
 """Chain end marker: the end box itself has three sides drawn, so no line lies beyond it."""
 
-LONG_CHAIN = 3
+LONG_CHAIN: Final = 3
 """Chains of at least this many boxes are long: giving one away lets the taker keep control."""
+INDEX_BITS: Final = 16
+INDEX_MASK: Final = (1 << INDEX_BITS) - 1
+"""A position has fewer chains and loops than this."""
 
 
 def side_counts(t: Tables, drawn: int) -> list[int]:
     """How many sides of each box are drawn (4 means the box is claimed)."""
     return [(drawn & mask).bit_count() for mask in t.sides]
+
+
+def open_boxes(counts: list[int]) -> int:
+    """How many boxes are not claimed yet (a loop, not ``count``: compiled, it is faster)."""
+    left = 0
+    for count in counts:
+        if count != 4:
+            left += 1
+    return left
 
 
 def unsafe_mask(t: Tables, counts: list[int]) -> int:
@@ -79,15 +92,15 @@ def capture_choices(t: Tables, drawn: int, counts: list[int]) -> list[int]:
             continue
         last = sides[box] & ~drawn
         line = last.bit_length() - 1
-        nxt = across[line][box]
+        nxt = across[line] ^ box
         if nxt == GROUND or counts[nxt] != 2:
             return [line]  # a free box (or two at once): nothing else can be better
         beyond_mask = sides[nxt] & ~drawn & ~last
         beyond_line = beyond_mask.bit_length() - 1
-        after = across[beyond_line][nxt]
+        after = across[beyond_line] ^ nxt
         if after != GROUND and counts[after] == 2:
             far_mask = sides[after] & ~drawn & ~beyond_mask
-            far_box = across[far_mask.bit_length() - 1][after]
+            far_box = across[far_mask.bit_length() - 1] ^ after
             if far_box == GROUND or counts[far_box] != 3:
                 return [line]  # three or more boxes left in this chain: take one now
             # Four boxes left, capturable from both ends: an opened loop's last four.
@@ -164,7 +177,7 @@ def components(t: Tables, drawn: int, counts: list[int]) -> tuple[list[Chain], l
             line = first_line
             boxes: list[int] = []
             lines: list[int] = [line]
-            box = across[line][start]
+            box = across[line] ^ start
             while True:
                 if box == GROUND:
                     end = GROUND
@@ -182,7 +195,7 @@ def components(t: Tables, drawn: int, counts: list[int]) -> tuple[list[Chain], l
                     break
                 line = (sides[box] & ~drawn & ~(1 << line)).bit_length() - 1
                 lines.append(line)
-                box = across[line][box]
+                box = across[line] ^ box
             if looped is not None:
                 break
             halves.append((boxes, lines, end))
@@ -200,6 +213,140 @@ def components(t: Tables, drawn: int, counts: list[int]) -> tuple[list[Chain], l
             )
         )
     return chains, loops
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """The sacrifices open to the player to move: one per chain and loop.
+
+    The lists are per chain or loop, in the order found: the line to give it by, how many
+    boxes it holds, its undrawn lines (all drawn once it is taken) and its kind (``CHAIN``,
+    ``LOOP`` or ``CLOSED_CHAIN``); ``order`` lists them shortest first, a loop ranking as a
+    chain one box longer.
+    """
+
+    lines: list[int]
+    sizes: list[int]
+    masks: list[int]
+    kinds: list[int]
+    ends: list[tuple[int, int]]
+    """The junction box at each end of each chain, or ``GROUND`` where there is none."""
+    order: list[int]
+
+    @property
+    def chain_lengths(self) -> tuple[int, ...]:
+        """How many boxes each chain holds."""
+        pairs = zip(self.sizes, self.kinds, strict=True)
+        return tuple(size for size, kind in pairs if kind != LOOP)
+
+    @property
+    def loop_lengths(self) -> tuple[int, ...]:
+        """How many boxes each loop holds."""
+        pairs = zip(self.sizes, self.kinds, strict=True)
+        return tuple(size for size, kind in pairs if kind == LOOP)
+
+    @property
+    def simple(self) -> bool:
+        """Whether every chain is independent (no junction at either end)."""
+        return all(a == GROUND and b == GROUND for a, b in self.ends)
+
+    def ordered_lines(self) -> list[int]:
+        """The lines to give each chain and loop by, shortest first."""
+        return [self.lines[index] for index in self.order]
+
+    def without(self, given: int, counts: list[int]) -> Offers | None:
+        """The offers left once chain or loop number ``given`` is all taken, or None if
+        taking it changes another (``counts`` are the side counts after).
+
+        Taking a chain draws a side of the junction at each of its ends; one that had a
+        side drawn then has two and joins the strings on its other sides into one chain.
+        """
+        for end in self.ends[given]:
+            if end != GROUND and counts[end] == 2:
+                return None
+        kept = [index for index in range(len(self.lines)) if index != given]
+        return Offers(
+            lines=[self.lines[index] for index in kept],
+            sizes=[self.sizes[index] for index in kept],
+            masks=[self.masks[index] for index in kept],
+            kinds=[self.kinds[index] for index in kept],
+            ends=[self.ends[index] for index in kept],
+            order=[index - (index > given) for index in self.order if index != given],
+        )
+
+
+CHAIN: Final = 0
+LOOP: Final = 1
+CLOSED_CHAIN: Final = 2
+"""A chain with both ends at one junction box: taking it may leave that box capturable."""
+
+
+def chain_offers(t: Tables, drawn: int, counts: list[int]) -> Offers:
+    """The :class:`Offers` of a position, in one walk over its chains and loops.
+
+    What the search needs of :func:`components` at every node without a safe line, found
+    without building the chains. A chain of two is offered by its centre line, which
+    forbids the double-deal; any line of a longer chain or a loop will do.
+    """
+    sides = t.sides
+    across = t.across
+    seen = [False] * len(counts)
+    ranked: list[int] = []
+    """Each component's number with its rank above ``INDEX_BITS``: sorting needs no tuples."""
+    lines: list[int] = []
+    sizes: list[int] = []
+    masks: list[int] = []
+    kinds: list[int] = []
+    ends: list[tuple[int, int]] = []
+    for start, count in enumerate(counts):
+        if seen[start] or not 2 <= count <= 3:
+            continue
+        seen[start] = True
+        length = 1
+        centre = -1
+        outer = -1
+        mask = 0
+        found_ends = [GROUND, GROUND]
+        kind = CHAIN
+        for half, first_line in enumerate(bits(sides[start] & ~drawn)):
+            line = first_line
+            mask |= 1 << line
+            run = 0
+            box = across[line] ^ start
+            while box != GROUND:
+                if box == start:
+                    kind = LOOP  # only ever on the first way round
+                    outer = first_line
+                    break
+                if counts[box] <= 1:
+                    if box == found_ends[0]:
+                        kind = CLOSED_CHAIN
+                    found_ends[half] = box
+                    break
+                run += 1
+                seen[box] = True
+                if counts[box] == 3:
+                    break
+                line = (sides[box] & ~drawn & ~(1 << line)).bit_length() - 1
+                mask |= 1 << line
+                box = across[line] ^ box
+            length += run
+            if kind == LOOP:
+                break
+            if outer < 0:
+                outer = line
+            if run == 1:
+                centre = first_line
+        rank = length + 1 if kind == LOOP else length
+        ranked.append(rank << INDEX_BITS | len(lines))
+        lines.append(centre if length == 2 and kind != LOOP else outer)
+        sizes.append(length)
+        masks.append(mask)
+        kinds.append(kind)
+        ends.append((found_ends[0], found_ends[1]))
+    ranked.sort()
+    order = [entry & INDEX_MASK for entry in ranked]
+    return Offers(lines, sizes, masks, kinds, ends, order)
 
 
 def controller(

@@ -1,5 +1,5 @@
-"""``draw`` as ``core.boxes.search`` had it, kept here so that the frozen players stay pure
-Python when ``core``'s search modules are compiled (tools/compiled.py)."""
+"""``draw`` as ``core.boxes.search`` had it, kept here so that the frozen players never run
+today's search code, compiled or not."""
 
 from __future__ import annotations
 

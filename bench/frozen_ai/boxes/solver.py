@@ -9,7 +9,8 @@ representative over the board's symmetries. What makes the search fast enough in
   is always taken, and at the end of a chain the only choices are "take" or "double-deal";
 * a sacrifice is tried once per chain or loop: every way of opening a chain ends, after
   the replies worth considering, in the same position (only the centre of a two-chain
-  differs, and it is never worse than its ends), so one representative line suffices;
+  differs, and it is never worse than its ends), so one search of that position values
+  the sacrifice against both replies (see :meth:`Solver.sacrifice_value`);
 * once no safe line is left and every chain is independent, the value comes from the
   closed recursion of :mod:`frozen_ai.boxes.endgame`;
 * a budget (a node limit and/or a deadline on an injectable clock) stops the search by
@@ -19,24 +20,48 @@ representative over the board's symmetries. What makes the search fast enough in
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from typing import Final
 
 from core.boxes.state import BoxesState
 from core.errors import IllegalMove
 from frozen_ai.boxes.analysis import (
     CAPTURABLE,
+    CLOSED_CHAIN,
+    LOOP,
+    Offers,
     bits,
     capture_choices,
-    components,
+    chain_offers,
+    open_boxes,
     side_counts,
     unsafe_mask,
 )
 from frozen_ai.boxes.book import BOOK_DEPTHS, BOOK_SIZE, book_positions, book_values, encode_values
+from frozen_ai.boxes.coins import shape_key
 from frozen_ai.boxes.endgame import simple_endgame_value
 from frozen_ai.boxes.search import draw
-from frozen_ai.boxes.tables import GROUND, Tables, tables, tables_for
+from frozen_ai.boxes.tables import Tables, tables, tables_for
 from frozen_ai.player import Clock
 
-INFINITY = 1 << 20
+INFINITY: Final = 1 << 20
+ENDGAME_TABLE_LIMIT = 30_000
+"""Most endgame values kept by canonical component multiset before the table starts over."""
+
+endgame_table: dict[tuple[int, ...], int] = {}
+"""Exact values of positions with no safe line, keyed by their canonical components
+(:func:`~frozen_ai.boxes.coins.shape_key`).
+
+The value depends on the strings-and-coins graph alone, so equal component multisets
+anywhere on any board share one entry; every search adds what it solves exactly.
+"""
+
+
+def remember_endgame(key: tuple[int, ...], value: int) -> None:
+    """Keep the exact value of the endgame with canonical components ``key``."""
+    if len(endgame_table) >= ENDGAME_TABLE_LIMIT:
+        endgame_table.clear()
+    endgame_table[key] = value
 
 
 class SearchTimeout(Exception):
@@ -46,7 +71,7 @@ class SearchTimeout(Exception):
 class Budget:
     """How long a search may run: a node limit and/or a deadline on ``clock``."""
 
-    CHECK_EVERY = 8
+    CHECK_EVERY: Final = 8
     """Nodes between clock readings: few enough that a starved process still stops on time."""
 
     def __init__(
@@ -73,20 +98,43 @@ class Budget:
             raise SearchTimeout
 
 
-def take_forced(t: Tables, drawn: int) -> tuple[int, int, list[int], list[int]]:
+def take_forced(
+    t: Tables, drawn: int, counts: list[int] | None = None
+) -> tuple[int, int, list[int], list[int]]:
     """Play every forced capture; return drawn lines, boxes gained, side counts and choices.
 
-    ``choices`` is empty when no box is capturable any more, otherwise it holds the
-    take-or-double-deal lines of :func:`capture_choices` (at least two of them).
+    ``counts`` are the side counts of ``drawn`` if the caller has them (they are not
+    changed, and come back as they are if nothing was captured); ``choices`` is empty when
+    no box is capturable any more, otherwise it holds the take-or-double-deal lines of
+    :func:`capture_choices` (at least two of them).
     """
     gained = 0
+    # Counting every box's sides afresh is a good part of a node's cost; a drawn line
+    # changes only the counts of the one or two boxes it borders. The caller's counts are
+    # copied only once a capture changes them: most nodes have nothing to capture.
+    owned = counts is None
+    counts = side_counts(t, drawn) if counts is None else counts
+    line_boxes = t.line_boxes
     while True:
-        counts = side_counts(t, drawn)
         choices = capture_choices(t, drawn, counts)
         if len(choices) != 1:
             return drawn, gained, counts, choices
-        drawn, completed = draw(t.geo, drawn, choices[0])
+        line = choices[0]
+        drawn, completed = draw(t.geo, drawn, line)
         gained += completed
+        if not owned:
+            counts = counts.copy()
+            owned = True
+        for box in line_boxes[line]:
+            counts[box] += 1
+
+
+def counts_after(t: Tables, counts: list[int], line: int) -> list[int]:
+    """The side counts once ``line`` is drawn, given those before it."""
+    after = counts.copy()
+    for box in t.line_boxes[line]:
+        after[box] += 1
+    return after
 
 
 def sacrifices(t: Tables, drawn: int, counts: list[int]) -> tuple[list[int], bool]:
@@ -95,53 +143,74 @@ def sacrifices(t: Tables, drawn: int, counts: list[int]) -> tuple[list[int], boo
     A position is simple when every chain runs from the border to the border, so the closed
     endgame recursion applies once no safe line is left.
     """
-    chains, loops = components(t, drawn, counts)
-    simple = True
-    offers: list[tuple[int, int]] = []
-    for chain in chains:
-        if chain.ends[0] >= 0 or chain.ends[1] >= 0:
-            simple = False
-        # The centre of a two-chain forbids the double-deal; otherwise any line will do.
-        line = chain.lines[1] if chain.length == 2 else chain.lines[0]
-        offers.append((chain.length, line))
-    for loop in loops:
-        offers.append((loop.length + 1, loop.lines[0]))
-    offers.sort()
-    return [line for _, line in offers], simple
+    offers = chain_offers(t, drawn, counts)
+    return offers.ordered_lines(), offers.simple
 
 
-def simple_value(t: Tables, drawn: int, counts: list[int]) -> int | None:
-    """The exact value when no line is safe and all chains are independent, else None."""
-    chains, loops = components(t, drawn, counts)
-    lengths = []
-    for chain in chains:
-        if chain.ends[0] != GROUND or chain.ends[1] != GROUND:
-            return None
-        lengths.append(chain.length)
-    return simple_endgame_value(tuple(lengths), tuple(loop.length for loop in loops))
+def safe_lines_in_order(t: Tables, safe: int, counts: list[int]) -> list[int]:
+    """The lines of ``safe``, those that give a box its second side first: they shorten the
+    fight for parity, and trying them first cuts the tree by about a fifth."""
+    line_boxes = t.line_boxes
+    return sorted(bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line]))
+
+
+def then_sacrifices(
+    t: Tables, drawn: int, counts: list[int], moves: list[int], pending: bool
+) -> Iterator[int]:
+    """``moves``, then, if ``pending``, the sacrifices, looked for only once the caller asks
+    past ``moves`` (no cutoff yet): they are rarely best while safe lines remain, and finding
+    the chains is a good part of a node's cost."""
+    yield from moves
+    if pending:
+        yield from sacrifices(t, drawn, counts)[0]
 
 
 class Solver:
     """Exact negamax search over one board size, with a transposition table it keeps."""
 
-    def __init__(self, t: Tables, budget: Budget | None = None, use_book: bool = True) -> None:
+    def __init__(
+        self,
+        t: Tables,
+        budget: Budget | None = None,
+        use_book: bool = True,
+        use_components: bool = False,
+    ) -> None:
         self.t = t
         self.budget = budget or Budget()
         self.table: dict[int, tuple[int, int]] = {}
+        self.use_components = use_components
+        """Whether endgame nodes are looked up by canonical components (costly per node;
+        no gain measured yet for the control search's leaf solves, see levels.py)."""
         if use_book and (t.geo.rows, t.geo.cols) == BOOK_SIZE:
             self.table.update((drawn, (value, value)) for drawn, value in book_values().items())
 
-    def value(self, drawn: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
-        """The margin the player to move can force from ``drawn`` (fail-soft in the window)."""
+    def value(
+        self,
+        drawn: int,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
+        counts: list[int] | None = None,
+        offers: Offers | None = None,
+        taken: int = -1,
+    ) -> int:
+        """The margin the player to move can force from ``drawn`` (fail-soft in the window).
+
+        ``counts``, if given, are the side counts of ``drawn`` (saves counting them). If
+        ``offers`` are given, ``drawn`` has no safe line and nothing to take, and its offers
+        are those, once number ``taken`` is taken if that is not -1.
+        """
         self.budget.spend()
         t = self.t
-        geo = t.geo
-        drawn, gained, counts, choices = take_forced(t, drawn)
-        if drawn == geo.all_lines:
-            return gained
+        if offers is None or counts is None:
+            drawn, gained, counts, choices = take_forced(t, drawn, counts)
+            if drawn == t.geo.all_lines:
+                return gained
+        else:
+            gained = 0
+            choices = []
         alpha -= gained
         beta -= gained
-        remaining = len(counts) - counts.count(4)
+        remaining = open_boxes(counts)
         if alpha >= remaining:
             return gained + remaining
         if beta <= -remaining:
@@ -154,48 +223,46 @@ class Solver:
             return gained + high
         alpha = max(alpha, low)
         beta = min(beta, high)
+        component_key: tuple[int, ...] | None = None
+        safe = 0
+        if offers is not None and taken >= 0:
+            offers = offers.without(taken, counts)
+        if offers is None and not choices:
+            safe = t.geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
+            if not safe:
+                offers = chain_offers(t, drawn, counts)
         if choices:
             moves = choices
             pending_sacrifices = False
+            offers = None
+        elif offers is not None:
+            if offers.simple:
+                exact = simple_endgame_value(offers.chain_lengths, offers.loop_lengths)
+                self.table[key] = (exact, exact)
+                return gained + exact
+            if self.use_components:
+                component_key = shape_key(t, drawn)
+                known = endgame_table.get(component_key)
+                if known is not None:
+                    self.table[key] = (known, known)
+                    return gained + known
+            moves = offers.order
+            pending_sacrifices = False
         else:
-            safe = geo.all_lines & ~drawn & ~unsafe_mask(t, counts)
-            if not safe:
-                offers, simple = sacrifices(t, drawn, counts)
-                if simple:
-                    exact = simple_value(t, drawn, counts)
-                    assert exact is not None
-                    self.table[key] = (exact, exact)
-                    return gained + exact
-                moves = offers
-                pending_sacrifices = False
-            else:
-                # Lines that give a box its second side come first: they shorten the
-                # fight for parity, and trying them first cuts the tree by about a fifth.
-                line_boxes = t.line_boxes
-                moves = sorted(
-                    bits(safe), key=lambda line: -sum(counts[b] == 1 for b in line_boxes[line])
-                )
-                # Sacrifices are rarely best while safe lines remain, so they are only
-                # generated when no safe line has produced a cutoff.
-                pending_sacrifices = True
+            moves = safe_lines_in_order(t, safe, counts)
+            pending_sacrifices = True
         best = -INFINITY
         start_alpha = alpha
-        index = 0
-        while True:
-            if index == len(moves):
-                if not pending_sacrifices:
-                    break
-                pending_sacrifices = False
-                moves = moves + sacrifices(t, drawn, counts)[0]
-                if index == len(moves):
-                    break
-            line = moves[index]
-            index += 1
-            after, completed = draw(geo, drawn, line)
-            if completed:
-                score = completed + self.value(after, alpha - completed, beta - completed)
+        # Without a safe line, the moves are the numbers of the offers, shortest first.
+        for move in then_sacrifices(t, drawn, counts, moves, pending_sacrifices):
+            if offers is not None and offers.kinds[move] != CLOSED_CHAIN:
+                score = self.sacrifice_value(drawn, counts, offers, move, alpha, beta)
             else:
-                score = -self.value(after, -beta, -alpha)
+                line = move if offers is None else offers.lines[move]
+                after, completed = draw(t.geo, drawn, line)
+                score = self.line_value(
+                    after, completed, alpha, beta, counts_after(t, counts, line)
+                )
             if score > best:
                 best = score
                 if score > alpha:
@@ -208,7 +275,54 @@ class Solver:
             self.table[key] = (best, high)
         else:
             self.table[key] = (best, best)
+            if component_key is not None:
+                remember_endgame(component_key, best)
         return gained + best
+
+    def line_value(
+        self, after: int, completed: int, alpha: int, beta: int, counts: list[int]
+    ) -> int:
+        """The value of the position ``after`` a line for the player who drew it, who moves
+        again if it ``completed`` a box (fail-soft in the window)."""
+        if completed:
+            return completed + self.value(after, alpha - completed, beta - completed, counts)
+        return -self.value(after, -beta, -alpha, counts)
+
+    def sacrifice_value(
+        self, drawn: int, counts: list[int], offers: Offers, given: int, alpha: int, beta: int
+    ) -> int:
+        """The value for the player to move of giving away chain or loop number ``given`` of
+        ``offers`` (fail-soft in the window).
+
+        The taker either takes it all and moves in the rest, or takes all but two boxes
+        (four of a loop) and declines those, so that the giver moves there; the rest is the
+        same position either way, so one search of it values both, instead of one for each
+        and the captures on the way.
+        """
+        lines = offers.masks[given]
+        size = offers.sizes[given]
+        loop = offers.kinds[given] == LOOP
+        rest = drawn | lines
+        rest_counts = counts.copy()
+        line_boxes = self.t.line_boxes
+        for line in bits(lines):
+            for box in line_boxes[line]:
+                rest_counts[box] += 1
+        if not loop and size <= 2:
+            # One box, or two given by the centre line: nothing to decline.
+            return -size - self.value(rest, -size - beta, -size - alpha, rest_counts, offers, given)
+        handed = 4 if loop else 2
+        # Against the rest's value v the giver gets min(-size - v, 2 * handed - size + v),
+        # at most handed - size: the taker keeps control if that pays.
+        if alpha >= handed - size:
+            return handed - size
+        declined = 2 * handed - size
+        value = self.value(rest, alpha - declined, -size - alpha, rest_counts, offers, given)
+        if value <= alpha - declined:
+            return declined + value
+        if value >= -size - alpha:
+            return -size - value
+        return min(-size - value, declined + value)
 
     def root_moves(self, drawn: int) -> list[int]:
         """The lines worth searching at the root: one forced capture, or the full reduced set."""
@@ -223,12 +337,12 @@ class Solver:
 
     def best_move(self, drawn: int, order: list[int] | None = None) -> tuple[int, int]:
         """An optimal line and the value it attains for the player to move."""
-        geo = self.t.geo
+        t = self.t
         moves = order if order is not None else self.root_moves(drawn)
         best_line = moves[0]
         best = -INFINITY
         for line in moves:
-            after, completed = draw(geo, drawn, line)
+            after, completed = draw(t.geo, drawn, line)
             if completed:
                 score = completed + self.value(after, best - completed, INFINITY)
             else:
@@ -245,9 +359,10 @@ def solve(state: BoxesState, budget: Budget | None = None) -> int:
     return Solver(tables_for(state.geometry), budget).value(state.drawn)
 
 
-def line_values(state: BoxesState) -> dict[int, int]:
-    """The exact value for the player to move of drawing each legal line (for tests)."""
-    solver = Solver(tables_for(state.geometry))
+def line_values(state: BoxesState, budget: Budget | None = None) -> dict[int, int]:
+    """The exact value for the player to move of drawing each legal line (for tests and
+    benchmarks); raises SearchTimeout once ``budget``, shared by all the lines, runs out."""
+    solver = Solver(tables_for(state.geometry), budget)
     geo = state.geometry
     values = {}
     for line in range(geo.line_count):

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from core.boxes.geometry import Geometry, geometry
 from core.boxes.line import Line
 
-GROUND = -1
+GROUND: Final = -1
 """The pseudo-box beyond a border line."""
 
-CHUNK_BITS = 12
-CHUNK_MASK = (1 << CHUNK_BITS) - 1
+CHUNK_BITS: Final = 12
+CHUNK_MASK: Final = (1 << CHUNK_BITS) - 1
 SYMMETRY_MAX_LINES = 2 * CHUNK_BITS
 """Boards with more lines (beyond 3×3) search without symmetry: twins are rare there."""
 
@@ -31,8 +32,9 @@ class Tables:
     """For each box, the bitmask of its four sides."""
     box_lines: tuple[tuple[int, ...], ...]
     """For each box, the numbers of its four sides."""
-    across: tuple[dict[int, int], ...]
-    """For each line, a map from a box it borders to the box on its other side (or GROUND)."""
+    across: tuple[int, ...]
+    """For each line, the XOR of the boxes on its two sides (``GROUND`` beyond the border), so
+    ``across[line] ^ box`` is the box on the other side from ``box``: one lookup in search."""
     line_boxes: tuple[tuple[int, ...], ...]
     """For each line, the one or two boxes it borders."""
     symmetry_chunks: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -56,7 +58,7 @@ class Tables:
 
     def other_box(self, line: int, box: int) -> int:
         """The box on the other side of ``line`` from ``box``, or GROUND at the border."""
-        return self.across[line][box]
+        return self.across[line] ^ box
 
 
 def _dot_symmetries(rows: int, cols: int) -> list[tuple[bool, bool, bool]]:
@@ -90,12 +92,7 @@ def tables(rows: int, cols: int) -> Tables:
     box_lines = tuple(
         tuple(line for line in range(geo.line_count) if mask >> line & 1) for mask in geo.box_sides
     )
-    across: list[dict[int, int]] = []
-    for boxes in geo.line_boxes:
-        if len(boxes) == 1:
-            across.append({boxes[0]: GROUND})
-        else:
-            across.append({boxes[0]: boxes[1], boxes[1]: boxes[0]})
+    across = tuple(boxes[0] ^ (boxes[1] if len(boxes) == 2 else GROUND) for boxes in geo.line_boxes)
     symmetry_chunks = []
     if geo.line_count <= SYMMETRY_MAX_LINES:
         for mx, my, transpose in _dot_symmetries(rows, cols)[1:]:
@@ -116,7 +113,7 @@ def tables(rows: int, cols: int) -> Tables:
         geo=geo,
         sides=geo.box_sides,
         box_lines=box_lines,
-        across=tuple(across),
+        across=across,
         line_boxes=geo.line_boxes,
         symmetry_chunks=tuple(symmetry_chunks),
     )

@@ -343,13 +343,21 @@ class Solver:
         best = -INFINITY
         for line in moves:
             after, completed = draw(t.geo, drawn, line)
-            if completed:
-                score = completed + self.value(after, best - completed, INFINITY)
-            else:
-                score = -self.value(after, -INFINITY, -best)
+            # Most lines are no better than the best so far: a null window proves it with
+            # fewer nodes, and only a line that beats it is searched fully.
+            if best > -INFINITY and self.root_value(after, completed, best, best + 1) <= best:
+                continue
+            score = self.root_value(after, completed, best, INFINITY)
             if score > best:
                 best, best_line = score, line
         return best_line, best
+
+    def root_value(self, after: int, completed: int, alpha: int, beta: int) -> int:
+        """The value of a root line for the player to move, who drew it and reached
+        ``after`` (fail-soft in the window)."""
+        if completed:
+            return completed + self.value(after, alpha - completed, beta - completed)
+        return -self.value(after, -beta, -alpha)
 
 
 def solve(state: BoxesState, budget: Budget | None = None) -> int:

@@ -17,8 +17,9 @@ search, it reads what a two-ply search cannot:
 
 What it cannot read is a *net*: a quiet mark (no capture, no new closing point) after
 which the other side has double threats no single mark answers.  The root looks for the
-other side's nets (:func:`net_points`) and marks down its best candidates by what a net
-still wins after them (:func:`net_value`).
+nets of both sides (:func:`net_points`): it plays its own where one wins most, and marks
+down its best candidates by what a net of the other side still wins after them
+(:func:`net_value`).
 
 Threat moves are looked for only near the latest marks of the line being searched
 (:data:`FOCUS_REACH`), which keeps the branching small; the search deepens one ply at a
@@ -338,19 +339,22 @@ def net_points(
     points: list[int],
     budget: Budget,
     known: frozenset[int] = frozenset(),
+    netter: int | None = None,
 ) -> list[tuple[int, float]]:
-    """The other side's nets among ``points`` (see :func:`net_value`), were it their turn
-    now: each point with what it would win, largest first.
+    """The nets of ``netter`` (the other side unless given) among ``points`` (see
+    :func:`net_value`), were it their turn now: each point with what it would win, largest
+    first.
 
-    Only points touching one of their marks and next but one to one of ours are tried: a
-    net closes in on our marks and leans on theirs.  When the budget runs out the nets
-    found so far are returned.
+    Only points touching one of the netter's marks and next but one to one of the other
+    side's are tried: a net closes in on the victim's marks and leans on the netter's.
+    When the budget runs out the nets found so far are returned.
     """
     player = board.player
+    netter = other(player) if netter is None else netter
     cell = board.cell
     ring = board.geometry.ring
-    own, enemy = player + 1, 2 - player
-    board.player = other(player)
+    victim, leaning = 2 - netter, netter + 1
+    board.player = netter  # type: ignore[assignment]
     found: list[tuple[int, float]] = []
     try:
         for index in points:
@@ -358,10 +362,10 @@ def net_points(
             if cell[index] != EMPTY or index in closers[0] or index in closers[1]:
                 continue
             near = [index + step for step in ring]
-            if not any(cell[point] == enemy for point in near):
+            if not any(cell[point] == leaning for point in near):
                 continue
             if not any(
-                cell[point] == own or cell[point + step] == own
+                cell[point] == victim or cell[point + step] == victim
                 for point in near
                 for step in ring
                 if cell[point] != BORDER

@@ -7,11 +7,13 @@ from random import Random
 from core.ai.dots.fight import (
     Budget,
     OutOfBudget,
+    Threat,
     double_threats,
     fight_value,
     net_points,
     net_value,
     threat_moves,
+    threats_among,
 )
 from core.ai.dots.search import (
     NOISE,
@@ -27,11 +29,17 @@ from core.ai.dots.search import (
 from core.dots.board import EMPTY, DotsBoard
 
 WIDE_DEPTH = 2
-"""Every candidate is searched up to this depth, then only the best few deeper."""
+"""Every candidate is searched up to this depth, then only the best few deeper (and every
+forcing one: see :data:`NARROW`)."""
 NARROW = 12
-"""How many of the best candidates are searched beyond the wide depth."""
-MAX_DEPTH = 11
-"""Deepening stops here even with time to spare."""
+"""How many of the best quiet candidates are searched beyond the wide depth. Forcing
+candidates (captures, blocks, threats, and the answers to the other side's double threats
+and nets) are always searched deeper: a ladder's first mark looks worth nothing until the
+search reaches its end, many plies on."""
+MAX_DEPTH = 41
+"""Deepening stops here even with time to spare: deep enough for a ladder across the
+widest board the server allows (each step is two plies), while a search with nothing
+left to read (a nearly full small board) still stops before its clock."""
 THREAT_WEIGHT = 0.1
 """Bonus per capture threat a move leaves standing: it keeps the opponent busy."""
 TAKE_NOW = 0.5
@@ -47,6 +55,9 @@ not always the latest one."""
 NET_SHARE = 0.15
 """Share of the budget left that the look for nets, and each screening of the best
 candidates against them, may spend."""
+OWN_NET_SHARE = 0.25
+"""Share of the budget left that the look for our own nets may spend (after the look for
+the other side's)."""
 NET_CHECKS = 4
 """How many of the best candidates are screened against the nets after each depth."""
 
@@ -54,14 +65,16 @@ NET_CHECKS = 4
 def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) -> int:
     """Hard: the candidate with the best fight value, deepened until the budget runs out.
 
-    Threat moves of the side to move join the candidates, so a ladder or a double threat
-    starting away from the latest marks is still tried; the other side's double threats
-    near the fight are watched at every node, and the points that answer them join too.
-    The other side's nets near the recent marks (quiet marks leaving double threats no one
-    mark answers) are looked for once; their points join the candidates, and after each
-    depth the best candidates are marked down by what a net still wins after them.
-    The result of the last finished depth is kept; an unfinished depth only counts when it
-    already covers the best move.
+    Threat moves of the side to move, anywhere among the candidates, join them, so a ladder
+    or a double threat starting away from the latest marks is still tried; the other
+    side's double threats near the fight are watched at every node, and the points that
+    answer them join too. Nets near the recent marks (quiet marks leaving double threats
+    no one mark answers) are looked for once for each side: ours join the candidates with
+    what they win, theirs join as defences, and after each depth the best candidates are
+    marked down by what a net of theirs still wins after them. Forcing candidates are
+    searched to the last depth, quiet ones only while among the best. The result of the
+    last finished depth is kept; an unfinished depth only counts when it already covers
+    the best move.
     """
     player = board.player
     try:
@@ -76,10 +89,15 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
         return max(near, key=lambda index: (shape_value(board, index), -index))
     focus = tuple(recent[-2:])
     moves = candidates(board, recent, closers)
+    extra: list[Threat] = []
     try:
-        extra = threat_moves(board, closers, focus, budget)
+        extra += threat_moves(board, closers, focus, budget)
+        # The forcing search tries threats near the latest marks of a line only; at the
+        # root every candidate is tried, so a ladder or a double threat that starts away
+        # from the latest marks is searched as deep as the ones next to them.
+        extra += threats_among(board, closers, moves, budget)
     except OutOfBudget:
-        extra = []
+        pass
     moves += [index for index, _, _ in extra if index not in moves]
     try:
         dangers = double_threats(board, closers, moves, budget)
@@ -103,23 +121,40 @@ def hard_move(board: DotsBoard, recent: list[int], rng: Random, budget: Budget) 
     ]
     budget.visited += net_budget.visited
     defences.update(nets)
-    moves += sorted(defences.difference(moves))
+    # Our own nets: what one wins is read by net_value, since the forcing search lets the
+    # other side stand pat after a quiet mark and then tries no threat of ours. Only in a
+    # quiet position: a capture standing now (either side's) would count as a threat the
+    # net leaves, and the forcing search reads those positions anyway.
+    own_nets: dict[int, float] = {}
+    if not threats(closers[0]) and not threats(closers[1]):
+        own_budget = budget.share(OWN_NET_SHARE)
+        own_nets = dict(
+            net_points(board, closers, latest_first(board, recent), own_budget, netter=player)
+        )
+        budget.visited += own_budget.visited
+    moves += sorted(defences.union(own_nets).difference(moves))
     bias = {
         index: shape_value(board, index)
         + NOISE * rng.random()
         + (DEFENCE_BONUS if index in defences else 0.0)
+        + own_nets.get(index, 0.0)
         for index in moves
     }
     # Captures and blocks first, then by shape: a first depth cut short by a loaded machine
     # has still weighed the moves that matter most.
     urgent = set(closers[0]) | set(closers[1])
     moves.sort(key=lambda index: (index in urgent, bias[index]), reverse=True)
+    forcing = urgent | defences | set(own_nets) | {index for index, _, _ in extra}
     children: dict[int, tuple[int, DotsBoard, Closers]] = {}
     values: dict[int, float] = {}
     screened: dict[int, float] = {}
     depth = 0
     while depth <= MAX_DEPTH:
-        searched = moves if depth <= WIDE_DEPTH else moves[:NARROW]
+        searched = (
+            moves
+            if depth <= WIDE_DEPTH
+            else moves[:NARROW] + [index for index in moves[NARROW:] if index in forcing]
+        )
         found: dict[int, float] = {}
         try:
             for index in searched:

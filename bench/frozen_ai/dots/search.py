@@ -1,20 +1,16 @@
-"""The three Dots (encirclement) computer players: easy, normal and hard.
+"""Easy and normal Dots players, and the board reading all three levels share.
 
-:func:`choose` returns the point a level plays; everything runs on the fast mutable
+Everything runs on the fast mutable
 :class:`~core.dots.DotsBoard` (``state.to_board()``), trying a move on a copy to learn
 exactly what it captures.
 
 * **easy** plays near the marks already on the sheet, nearly at random, but takes the
-  largest capture lying there.
+  largest capture lying there, or else blocks the largest one the opponent has.
 * **normal** looks one move deep: for every candidate near the action it plays the move and
   asks what the opponent could capture at once, so it takes captures, blocks the threat to
   its marks (usually by occupying the closing point) and never walks into an obvious loss;
   quiet moves are ranked by a cheap shape evaluation.
-* **hard** adds the opponent's best reply: a small alpha-beta search in which, after each
-  candidate, the side to move may capture, block a capture of the other side or play
-  quietly ("pass"), deepened one ply at a time until the time runs out.  It therefore sees
-  double threats (two rings only one of which can be blocked) and captures that lose more
-  on the reply.
+* **hard** (:mod:`frozen_ai.dots.hard`) searches the fight deeper with the same closers.
 
 A *closer* of a player is a free point that, played by that player, closes an area (a
 capture or a house).  Closers are computed once per position and updated incrementally:
@@ -24,15 +20,12 @@ an own mark can only make areas near it closable (:data:`REFRESH_REACH`).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from random import Random
 
 from core.dots.board import EMPTY, LOCAL_GROUPS, DotsBoard, neighbour_walls
 from core.dots.geometry import Point
-from core.dots.state import DotsState
-from core.errors import IllegalMove
-from frozen_ai.player import Clock, check_level
+from frozen_ai.player import Clock
 
 EASY_REACH = 2
 """Easy plays within this Chebyshev distance of a mark on the sheet."""
@@ -42,12 +35,6 @@ CANDIDATE_REACH = 2
 """Quiet candidates lie within this Chebyshev distance of a recent mark."""
 REFRESH_REACH = 4
 """After an own mark, closing points this far from it are tried again (bigger rings are missed)."""
-HARD_WIDE_DEPTH = 2
-"""Hard searches every candidate up to this depth, then only the best few deeper."""
-HARD_NARROW = 16
-"""How many of the best candidates hard keeps searching beyond the wide depth."""
-HARD_MAX_DEPTH = 8
-"""Deepening stops here even with time to spare (the threat search is narrow)."""
 TIME_SHARE = 0.8
 """Share of the time limit spent choosing; the rest covers the caller's overhead and slack."""
 
@@ -57,37 +44,8 @@ CONTACT_WEIGHT = 0.05
 """Worth of each opponent neighbour (up to three): contact blocks their walls and builds ours."""
 EDGE_PENALTY = 0.15
 """Cost of a mark on the edge line, where it can neither enclose nor be enclosed usefully."""
-THREAT_WEIGHT = 0.1
-"""Hard's bonus per capture threat a move leaves standing: it keeps the opponent busy."""
 NOISE = 0.02
 """Random spread that varies play between moves the evaluation cannot tell apart."""
-
-
-class _Timeout(Exception):
-    """The clock ran out in the middle of a search."""
-
-
-def choose(
-    state: DotsState,
-    level: str,
-    rng: Random,
-    time_limit: float,
-    clock: Clock = time.perf_counter,
-) -> Point:
-    """The point the computer at ``level`` plays in ``state``."""
-    check_level(level)
-    if state.is_over:
-        raise IllegalMove("the game is over")
-    deadline = clock() + TIME_SHARE * time_limit
-    board = state.to_board()
-    geo = board.geometry
-    recent = [geo.index(point) for point in state.moves[-RECENT_MARKS:]]
-    if level == "easy":
-        index = easy_move(board, rng)
-    else:
-        depth = 0 if level == "normal" else HARD_MAX_DEPTH
-        index = searched_move(board, recent, depth, rng, deadline, clock)
-    return geo.point(index)
 
 
 # -- looking at the board ---------------------------------------------------------------
@@ -167,27 +125,47 @@ def try_move(board: DotsBoard, index: int, player: int) -> Closing | None:
     return gain, area
 
 
+Check = Callable[[], None]
+"""Called before each costly step; raises to stop the work (hard's clock)."""
+
+
+def no_check() -> None:
+    """The check of callers without a clock: never stops."""
+
+
 def add_closers(
-    board: DotsBoard, player: int, found: dict[int, Closing], points: Iterable[int]
+    board: DotsBoard,
+    player: int,
+    found: dict[int, Closing],
+    points: Iterable[int],
+    check: Check = no_check,
 ) -> None:
     """Try each free point of ``points`` for ``player`` and record those that close an area."""
     cell = board.cell
     for index in points:
         if index not in found and cell[index] == EMPTY and may_close(board, index, player):
+            check()
             closing = try_move(board, index, player)
             if closing is not None:
                 found[index] = closing
 
 
-def all_closers(board: DotsBoard, player: int) -> dict[int, Closing]:
+def all_closers(board: DotsBoard, player: int, check: Check = no_check) -> dict[int, Closing]:
     """Every free point that closes an area (a capture or a house) when ``player`` plays it."""
     found: dict[int, Closing] = {}
-    add_closers(board, player, found, sorted(free_near(board, live_marks(board, player), 1)))
+    points = sorted(free_near(board, live_marks(board, player), 1))
+    add_closers(board, player, found, points, check)
     return found
 
 
 def closers_after(
-    board: DotsBoard, child: DotsBoard, closers: Closers, index: int, refresh_own: bool
+    board: DotsBoard,
+    child: DotsBoard,
+    closers: Closers,
+    index: int,
+    refresh_own: bool,
+    reach: int = REFRESH_REACH,
+    check: Check = no_check,
 ) -> Closers:
     """The closers of both players in ``child``, which is ``board`` after a mark on ``index``.
 
@@ -195,7 +173,8 @@ def closers_after(
     it lies in; it changes the mover's areas only where it lies inside them or next to
     their closing point, and makes new ones closable only nearby.  After a capture every
     old closer is tried again.  The mover's own closers are only worked out when
-    ``refresh_own`` (a search that stops at the other side's reply never reads them).
+    ``refresh_own`` (a search that stops at the other side's reply never reads them), and
+    new ones only within ``reach`` of the mark.  ``check`` runs before each point tried.
     """
     mover = board.player
     captured = child.areas is not board.areas
@@ -206,6 +185,7 @@ def closers_after(
         if captured:
             if child.cell[point] != EMPTY:
                 continue
+            check()
             closing = try_move(child, point, 1 - mover)
             if closing is not None:
                 other[point] = closing
@@ -221,8 +201,8 @@ def closers_after(
             if not captured and index not in closing[1] and point not in near_mark
         }
         retry = [point for point in closers[mover] if point not in own]
-        add_closers(child, mover, own, retry)
-        add_closers(child, mover, own, sorted(free_near(child, (index,), REFRESH_REACH)))
+        add_closers(child, mover, own, retry, check)
+        add_closers(child, mover, own, sorted(free_near(child, (index,), reach)), check)
     return (own, other) if mover == 0 else (other, own)
 
 
@@ -235,20 +215,30 @@ def threats(closers: dict[int, Closing]) -> list[tuple[int, int]]:
 
 
 def easy_move(board: DotsBoard, rng: Random) -> int:
-    """Easy: the largest capture near the marks on the sheet, else a random point near them."""
+    """Easy: the largest capture near the marks on the sheet, else a block of the largest
+    capture the opponent has there, else a random point near them.
+    """
     geo = board.geometry
     marks = live_marks(board, 0) + live_marks(board, 1)
     near = sorted(free_near(board, marks, EASY_REACH))
     if not near:
         centre = geo.index(Point(geo.width // 2, geo.height // 2))
         near = [centre] if board.cell[centre] == EMPTY else sorted(board.playable)
-    player = board.player
+    for player in (board.player, 1 - board.player):
+        best = largest_capture(board, near, player)
+        if best >= 0:
+            return best
+    return rng.choice(near)
+
+
+def largest_capture(board: DotsBoard, points: list[int], player: int) -> int:
+    """The point of ``points`` where ``player`` would capture most, or -1 if none captures."""
     best_gain, best = 0, -1
-    for index in near:
+    for index in points:
         closing = try_move(board, index, player) if may_close(board, index, player) else None
         if closing is not None and closing[0] > best_gain:
             best_gain, best = closing[0], index
-    return best if best >= 0 else rng.choice(near)
+    return best
 
 
 # -- normal and hard --------------------------------------------------------------------
@@ -291,107 +281,26 @@ def candidates(board: DotsBoard, recent: list[int], closers: Closers) -> list[in
     return sorted(found)
 
 
-def threat_value(
-    board: DotsBoard,
-    closers: Closers,
-    depth: int,
-    alpha: float,
-    beta: float,
-    deadline: float,
-    clock: Clock,
-) -> float:
-    """What the side to move wins in the fight over captures, searched ``depth`` plies deep.
-
-    At depth 0 the side to move simply takes its largest capture.  Deeper, it may capture,
-    block one of the other side's captures by occupying its closing point, or play quietly
-    elsewhere (modelled as a pass), and the other side answers in turn.
-    """
-    if clock() > deadline:
-        raise _Timeout
-    player = board.player
-    mine = threats(closers[player])
-    if depth == 0 or board.is_over:
-        return float(mine[0][0]) if mine else 0.0
-    board.player = 1 - player  # type: ignore[assignment]
-    try:
-        best = -threat_value(board, closers, depth - 1, -beta, -alpha, deadline, clock)
-    finally:
-        board.player = player
-    alpha = max(alpha, best)
-    if alpha >= beta:
-        return best
-    theirs = threats(closers[1 - player])
-    moves = [index for _, index in mine]
-    moves += [index for _, index in theirs if index not in moves]
-    for index in moves:
-        child = board.copy()
-        child.place(index)
-        gain = lead(child, player) - lead(board, player)
-        child_closers = closers_after(board, child, closers, index, depth > 1)
-        value = gain - threat_value(
-            child, child_closers, depth - 1, gain - beta, gain - alpha, deadline, clock
-        )
-        if value > best:
-            best = value
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-    return best
-
-
-def searched_move(
-    board: DotsBoard,
-    recent: list[int],
-    max_depth: int,
-    rng: Random,
-    deadline: float,
-    clock: Clock,
+def normal_move(
+    board: DotsBoard, recent: list[int], rng: Random, deadline: float, clock: Clock
 ) -> int:
-    """Normal (``max_depth`` 0) and hard: the candidate with the best threat search value.
+    """Normal: the candidate that gains most against the opponent's largest capture at once.
 
-    Every candidate is searched to depth 0, i.e. against the opponent's largest immediate
-    capture; hard then deepens, every candidate up to :data:`HARD_WIDE_DEPTH` and the best
-    :data:`HARD_NARROW` beyond, keeping the result of the last finished depth.
+    Shape and a little noise break ties; if the clock runs out, the moves tried so far
+    are compared (at least one always is).
     """
     player = board.player
     closers: Closers = (all_closers(board, 0), all_closers(board, 1))
     moves = candidates(board, recent, closers)
-    # Shape and a little noise break ties between moves the search cannot tell apart.
-    bias = {index: shape_value(board, index) + NOISE * rng.random() for index in moves}
-    children: dict[int, tuple[int, DotsBoard, Closers]] = {}
     values: dict[int, float] = {}
-    depth = 0
-    while True:
-        searched = moves if depth <= HARD_WIDE_DEPTH else moves[:HARD_NARROW]
-        found: dict[int, float] = {}
-        try:
-            for index in searched:
-                if clock() > deadline:
-                    raise _Timeout
-                if index not in children:
-                    child = board.copy()
-                    child.place(index)
-                    gain = lead(child, player) - lead(board, player)
-                    child_closers = closers_after(board, child, closers, index, max_depth > 0)
-                    children[index] = (gain, child, child_closers)
-                gain, child, child_closers = children[index]
-                reply = threat_value(
-                    child, child_closers, depth, -float("inf"), float("inf"), deadline, clock
-                )
-                found[index] = gain - reply
-                if max_depth:
-                    found[index] += THREAT_WEIGHT * len(threats(child_closers[player]))
-        except _Timeout:
-            # An unfinished depth compares some moves deeper than others: keep the last
-            # finished one, unless not even the first depth finished.
-            if not values:
-                values = {index: found.get(index, -1e9) for index in moves}
+    for index in moves:
+        if values and clock() > deadline:
             break
-        values.update(found)
-        # Moves left out of a narrow depth keep shallower values that are not comparable.
-        moves = searched
-        moves.sort(key=lambda index: values[index] + bias[index], reverse=True)
-        depth += 1
-        if depth > max_depth:
-            break
-    return max(moves, key=lambda index: (values[index] + bias[index], -index))
+        child = board.copy()
+        child.place(index)
+        gain = lead(child, player) - lead(board, player)
+        after = closers_after(board, child, closers, index, False)
+        reply = threats(after[1 - player])
+        values[index] = gain - (reply[0][0] if reply else 0)
+        values[index] += shape_value(board, index) + NOISE * rng.random()
+    return max(values, key=lambda index: (values[index], -index))
