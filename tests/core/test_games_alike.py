@@ -12,7 +12,7 @@ SHARED = {
     "options", "geometry", "to_move", "moves", "last_move", "movers", "last_move_by",
     "scores", "is_over",
     "winner", "outcome", "ending", "is_legal", "legal_moves", "play", "resign",
-    "end_by_agreement", "end", "to_board", "snapshot", "move_to_json",
+    "end_by_agreement", "lose_on_time", "end", "to_board", "snapshot", "move_to_json",
     "move_from_json", "to_json",
 }  # fmt: skip
 
