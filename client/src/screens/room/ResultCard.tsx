@@ -37,7 +37,7 @@ export function ResultCard(props: {
   const scores = state.scores;
   const reason =
     outcome?.reason === "resignation" && winner !== null
-      ? t("over.resigned", { name: people[winner === 0 ? 1 : 0].name })
+      ? t("over.resigned", { name: people[winner === 0 ? 1 : 0].name, gender: people[winner === 0 ? 1 : 0].gender })
       : outcome?.reason === "agreement"
         ? t("over.agreed")
         : null;
@@ -88,7 +88,7 @@ export function ResultCard(props: {
 
 function DailySummary({ date, mine, total, daily }: { date: string; mine: number; total: number; daily: DailyResult }): JSX.Element {
   const tr = useI18n();
-  const { t, tn } = tr;
+  const { t } = tr;
   const counted = daily.standing === "practice" ? daily.counted : null;
   return (
     <div class="daily-summary" data-standing={daily.standing}>
@@ -100,9 +100,7 @@ function DailySummary({ date, mine, total, daily }: { date: string; mine: number
           {counted ? <p>{t("over.dailyCounted", { n: counted.boxes, total: counted.total })}</p> : null}
         </>
       ) : (
-        <p>
-          {t("over.daily", { n: mine, total })} ({tn("boxes", mine)})
-        </p>
+        <p>{t("over.daily", { n: mine, total })}</p>
       )}
       <DailyCompare date={date} boxes={counted ? counted.boxes : mine} />
     </div>
