@@ -1,6 +1,6 @@
 // While nobody has taken the second seat: the invite link, a copy button and a QR code,
 // shown where the board will be (the board is not playable yet).
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
 import { QrCode } from "../../components/QrCode";
@@ -9,6 +9,12 @@ export function InvitePanel({ url, expiry }: { url: string | null; expiry: strin
   const { t } = useI18n();
   const [copied, setCopied] = useState<"ok" | "fail" | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // "Link copied" is said beside the button for a moment; the waiting line stays.
+  useEffect(() => {
+    if (copied !== "ok") return;
+    const id = setTimeout(() => setCopied(null), 4000);
+    return () => clearTimeout(id);
+  }, [copied]);
   const copy = async () => {
     if (!url) return;
     try {
@@ -40,6 +46,9 @@ export function InvitePanel({ url, expiry }: { url: string | null; expiry: strin
               {t("room.copy")}
             </button>
           </div>
+          <p class="copy-result" role="status" data-testid="copy-result">
+            {copied === "ok" ? t("room.copied") : copied === "fail" ? t("room.copyFailed") : ""}
+          </p>
           <div class="invite-qr">
             <QrCode text={url} label={t("room.qr")} />
             <p class="muted small">{t("room.scan")}</p>
@@ -48,7 +57,7 @@ export function InvitePanel({ url, expiry }: { url: string | null; expiry: strin
       ) : null}
       <p class="waiting" aria-live="polite">
         <span class="spinner" aria-hidden="true" />
-        {copied === "ok" ? t("room.copied") : copied === "fail" ? t("room.copyFailed") : t("room.waitingGuest")}
+        {t("room.waitingGuest")}
       </p>
       {expiry ? <p class="muted small">{expiry}</p> : null}
     </section>

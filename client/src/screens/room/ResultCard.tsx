@@ -1,6 +1,6 @@
 // The end of a game, over the board: who won, the score, how it ended, the board of the
 // day's standing, and what to do next. "Look at the board" folds it away.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
 import { api, type RoomState, type Seat } from "../../net";
@@ -45,6 +45,13 @@ export function ResultCard(props: {
   const total = (board.rows ?? 0) * (board.cols ?? 0);
   const solo = state.mode === "computer" || state.mode === "local";
   const againText = state.daily ? t("over.againPractice") : solo ? t("over.again") : t("controls.restart");
+  // A game ended from the keyboard (resigned, ended by agreement) leaves the focus on the
+  // controls or nowhere: it moves to the result. Focus on the board stays where it is.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest(".controls")) heading.current?.focus();
+  }, []);
   return (
     <section
       class={`result-card${winner === null ? " draw" : ` winner${winner}`}`}
@@ -53,7 +60,7 @@ export function ResultCard(props: {
       aria-labelledby="over-h"
       data-testid="game-over"
     >
-      <h2 id="over-h">{resultHeadline(state, people, mySeat, tr)}</h2>
+      <h2 id="over-h" ref={heading} tabIndex={-1}>{resultHeadline(state, people, mySeat, tr)}</h2>
       <p class="final-score">
         <span class="sr-only">{finalScore(state, people, tr)}</span>
         <span aria-hidden="true">{people[0].name}</span>
