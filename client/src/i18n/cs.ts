@@ -357,7 +357,7 @@ export const cs: Messages = {
     "start.fewer": "Ukázat méně",
     "start.score": "skóre {score}",
     "mode.computer.short": "Počítač",
-    "mode.local.short": "Na jednom zařízení",
+    "mode.local.short": "Ve dvou",
     "mode.live.short": "S kamarádem",
     "mode.correspondence.short": "Korespondenčně",
     "mode.daily.short": "Deska dne",
@@ -381,6 +381,7 @@ export const cs: Messages = {
     "hint.waiting": "Hledáme dobrý tah…",
   },
   plural: {
+    moves: "{n, plural, =0 {zatím bez tahu} one {# tah} few {# tahy} many {# tahu} other {# tahů}}",
     announceBoxes: "{name}: {n, plural, one {uzavřen # čtvereček} few {uzavřeny # čtverečky} many {uzavřeno # čtverečku} other {uzavřeno # čtverečků}}.",
     announceCaptures: "{name}: {n, plural, one {zajata # značka} few {zajaty # značky} many {zajato # značky} other {zajato # značek}}.",
     spectators: "{n, plural, one {# divák} few {# diváci} many {# diváka} other {# diváků}}",

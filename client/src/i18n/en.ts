@@ -383,6 +383,7 @@ export type MessageKey = keyof typeof text;
 
 /** Texts that hold a count {n}: ICU messages whose plural forms follow it. */
 const plural = {
+  moves: "{n, plural, =0 {no moves yet} one {# move} other {# moves}}",
   announceBoxes: "{name}: {n, plural, one {one box} other {# boxes}} closed.",
   announceCaptures: "{name}: {n, plural, one {# mark} other {# marks}} captured.",
   spectators: "{n} watching",

@@ -381,6 +381,7 @@ export const ru: Messages = {
     "hint.waiting": "Ищем хороший ход…",
   },
   plural: {
+    moves: "{n, plural, =0 {ходов ещё нет} one {# ход} few {# хода} many {# ходов} other {# хода}}",
     announceBoxes: "{name}: {n, plural, one {закрыт # квадрат} few {закрыто # квадрата} many {закрыто # квадратов} other {закрыто # квадрата}}.",
     announceCaptures: "{name}: {n, plural, one {в плен взят # знак} few {в плен взято # знака} many {в плен взято # знаков} other {в плен взято # знака}}.",
     spectators: "{n, plural, one {# зритель} few {# зрителя} many {# зрителей} other {# зрителя}}",

@@ -128,6 +128,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
       guestJoined: state.seats.every((s) => s.taken),
       expiresAt: state.expires_in_seconds === null ? null : Date.now() + state.expires_in_seconds * 1000,
       gameNumber: state.game_number,
+      moves: state.move_count,
     });
     const seat = storage.getSeat(roomId);
     if (state.is_over && seat && mySeat !== null) {
