@@ -1,7 +1,8 @@
 // Geometry of a Dots board: pure functions, no DOM, no network.
 //
-// Coordinates follow the API (docs/api.md): points are (x, y) with x in 0..width-1 and
-// y in 0..height-1, (0, 0) top-left; the notation names (0, 0) `a1` (columnName). Inside the client a point also has an index,
+// Coordinates follow the wire protocol (docs/api.md): points are (x, y) with x in
+// 0..width-1 and y in 0..height-1, (0, 0) top-left; the notation calls (0, 0) `a1`
+// (columnName). Inside the client a point also has an index,
 // y * width + x, which is cheap to keep in sets and maps.
 
 export type Seat = 0 | 1;
