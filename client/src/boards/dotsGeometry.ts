@@ -1,6 +1,6 @@
 // Geometry of a Dots board: pure functions, no DOM, no network.
 //
-// Coordinates follow the API (SPEC §6): points are (x, y) with x in 0..width-1 and
+// Coordinates follow the wire protocol (docs/api.md): points are (x, y) with x in 0..width-1 and
 // y in 0..height-1, (0, 0) top-left. Inside the client a point also has an index,
 // y * width + x, which is cheap to keep in sets and maps.
 
