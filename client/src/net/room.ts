@@ -5,7 +5,7 @@
 import { Commands, newMoveId, type Command } from "./commands";
 import { RoomHistory, type AppliedEvent } from "./history";
 import { ApiError } from "./http";
-import { RoomSocket, type ConnStatus, type SocketFactory } from "./socket";
+import { RoomSocket, type ConnStatus, type RoomSocketOptions } from "./socket";
 import type { AckMessage, ErrorMessage, Hint, Move, RoomAction, RoomState, Seat, ServerMessage, ServerSnapshot, WelcomeMessage } from "./types";
 
 export interface RoomSnapshot {
@@ -29,19 +29,10 @@ export interface RoomListener {
   onError?: (err: ApiError) => void;
 }
 
-export interface RoomConnectionOptions {
+export interface RoomConnectionOptions extends Omit<RoomSocketOptions, "url"> {
   roomId: string;
-  token: string | null;
   /** Full websocket URL of the room. */
   wsUrl: string;
-  createSocket?: SocketFactory;
-  /** First reconnect delay and the cap, in ms. */
-  backoffBase?: number;
-  backoffMax?: number;
-  /** Ping period and the silence after which the socket is considered dead, in ms. */
-  pingEvery?: number;
-  deadAfter?: number;
-  random?: () => number;
 }
 
 /** Refusals after which our picture of the room may be old: ask for what we missed. */
@@ -68,17 +59,9 @@ export class RoomConnection {
   constructor(opts: RoomConnectionOptions) {
     this.roomId = opts.roomId;
     this.token = opts.token;
+    const { roomId: _roomId, wsUrl, ...socketOptions } = opts;
     this.socket = new RoomSocket(
-      {
-        url: opts.wsUrl,
-        token: opts.token,
-        ...(opts.createSocket ? { createSocket: opts.createSocket } : {}),
-        ...(opts.backoffBase !== undefined ? { backoffBase: opts.backoffBase } : {}),
-        ...(opts.backoffMax !== undefined ? { backoffMax: opts.backoffMax } : {}),
-        ...(opts.pingEvery !== undefined ? { pingEvery: opts.pingEvery } : {}),
-        ...(opts.deadAfter !== undefined ? { deadAfter: opts.deadAfter } : {}),
-        ...(opts.random ? { random: opts.random } : {}),
-      },
+      { ...socketOptions, url: wsUrl },
       {
         since: () => this.history.version,
         onWelcome: (msg) => this.onWelcome(msg),
