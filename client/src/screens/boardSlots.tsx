@@ -96,7 +96,10 @@ function DotsSlot(p: BoardSlotProps): JSX.Element {
         zoomIn: t("dots.zoomIn"),
         zoomOut: t("dots.zoomOut"),
         zoomFit: t("dots.zoomFit"),
+        lastMove: t("dots.lastMove"),
         zoomHelp: t("dots.zoomHelp"),
+        touchHelp: t(p.tapPreview ? "dots.touchHelp" : "dots.touchHelpOneTap"),
+        tapAgain: t("dots.tapAgain"),
       }}
       onPlace={(pt) => p.onMove({ point: [pt[0], pt[1]] })}
       onBlocked={(_pt, why) => p.onBlocked(why)}
