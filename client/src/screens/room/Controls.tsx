@@ -150,6 +150,11 @@ export function Controls(props: {
           {t("controls.restart")}
         </button>
       ) : null}
+      {allowed.offerTakeback ? (
+        <button type="button" class="btn" onClick={() => onAct({ type: "offer", kind: "takeback" })}>
+          {t("controls.takeback")}
+        </button>
+      ) : null}
       {allowed.offerEnd && local ? (
         <button type="button" class="btn" data-asks="end" onClick={() => ask("end")}>
           {t(dots ? "dots.endNow" : "controls.endNow")}
