@@ -391,6 +391,7 @@ export const cs: Messages = {
     "takeback.theirs": "{name} žádá o vrácení svého posledního tahu.",
     "takeback.declined": "Žádost o vrácení tahu byla odmítnuta.",
     "takeback.done": "Tah byl vrácen.",
+    "error.retry": "Spojení se přerušilo dřív, než server odpověděl; pokud se nic nezměnilo, zkuste to znovu.",
   },
   plural: {
     moves: "{n, plural, =0 {zatím bez tahu} one {# tah} few {# tahy} many {# tahu} other {# tahů}}",

@@ -389,6 +389,7 @@ const text = {
   "takeback.theirs": "{name} asks to take back their last move.",
   "takeback.declined": "The request to take back a move was declined.",
   "takeback.done": "The move was taken back.",
+  "error.retry": "The connection dropped before the server answered; if nothing changed, try again.",
 } as const;
 
 export type MessageKey = keyof typeof text;

@@ -391,6 +391,7 @@ export const ru: Messages = {
     "takeback.theirs": "{name} просит вернуть свой последний ход.",
     "takeback.declined": "В возврате хода отказано.",
     "takeback.done": "Ход возвращён.",
+    "error.retry": "Связь прервалась до ответа сервера; если ничего не изменилось, попробуйте ещё раз.",
   },
   plural: {
     moves: "{n, plural, =0 {ходов ещё нет} one {# ход} few {# хода} many {# ходов} other {# хода}}",

@@ -55,9 +55,14 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
   const sound = soundOn(settings);
 
   const info = (key: MessageKey, params?: Params) => setNotice({ kind: "info", key, params, id: ++serial });
+  // The connection's state now, for errors that arrive as it comes back.
+  const connStatus = useRef<string | null>(null);
   const sayError = (e: unknown) => {
     const err = e instanceof ApiError ? e : new ApiError("internal_error", String(e));
-    setNotice({ kind: "error", code: err.code, fallback: err.message, id: ++serial });
+    // A command sent just before the connection dropped is refused when the connection
+    // is back: "cannot be reached" beside "Connected" would be untrue.
+    if (CONNECTION_ERRORS.has(err.code) && connStatus.current === "online") info("error.retry");
+    else setNotice({ kind: "error", code: err.code, fallback: err.message, id: ++serial });
   };
   const announce = (text: string) => setAnnouncement({ text, serial: ++serial });
 
@@ -96,6 +101,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
   };
   const room = useRoom(roomId, invite, { onEvent, onError: sayError });
   const { snap, conn } = room;
+  connStatus.current = snap?.status ?? null;
 
   const state = snap?.state ?? null;
   const mySeat = snap?.seat ?? null;
