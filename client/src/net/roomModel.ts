@@ -138,12 +138,18 @@ function withStatus(state: Omit<RoomState, "legal_moves" | "last_move">): RoomSt
 
 const NOTHING_ALLOWED: RoomState["allowed"] = [[], []];
 
+/** The clocks of a status, stamped with the moment they arrived (they count down from there). */
+function clocksOf(status: Status, now: number): RoomState["clock"] {
+  const c = status.clock;
+  return c ? { left_ms: [c.left_ms[0], c.left_ms[1]], running: c.running ?? null, received_at: now } : null;
+}
+
 function boardFrom(wire: ServerSnapshot["board"], status: Status, moveCount: number) {
   return wire.game === "boxes" ? boxesBoard(wire, status) : dotsBoard(wire, status, moveCount);
 }
 
 /** A room from a snapshot (welcome, resync, or a REST read). */
-export function fromSnapshot(snap: ServerSnapshot): RoomState {
+export function fromSnapshot(snap: ServerSnapshot, now: number = Date.now()): RoomState {
   const status = snap.status;
   return withStatus({
     id: snap.id,
@@ -166,6 +172,8 @@ export function fromSnapshot(snap: ServerSnapshot): RoomState {
     move_count: snap.move_count,
     board: boardFrom(snap.board, status, snap.move_count),
     expires_in_seconds: snap.expires_in_seconds,
+    time_control: snap.time_control ?? null,
+    clock: clocksOf(status, now),
   });
 }
 
@@ -175,7 +183,7 @@ export function withPresence(state: RoomState, seats: SeatView[], spectators: nu
 }
 
 /** The room after one event message; its version must be the next one. */
-export function applyEvent(state: RoomState, msg: EventMessage): RoomState {
+export function applyEvent(state: RoomState, msg: EventMessage, now: number = Date.now()): RoomState {
   if (msg.version !== state.version + 1) {
     throw new Error(`event ${msg.version} does not follow version ${state.version}`);
   }
@@ -231,6 +239,7 @@ export function applyEvent(state: RoomState, msg: EventMessage): RoomState {
     outcome: status.outcome ?? null,
     thinking: status.thinking ?? false,
     allowed: status.allowed ?? state.allowed,
+    clock: clocksOf(status, now) ?? state.clock,
     board: restatus(board, status),
   });
 }

@@ -37,6 +37,16 @@ export interface Hint {
 export type Outcome = S["OutcomeView"];
 export type Action = NonNullable<Status["allowed"]>[0][number];
 export type HintView = S["HintView"];
+export type TimeControl = S["TimeControlView"];
+export type ClockOption = S["ClockOption"];
+
+/** The players' clocks as last told, and when that was (Date.now() at arrival). */
+export interface Clocks {
+  left_ms: [number, number];
+  /** Whose clock runs; null: none. */
+  running: Seat | null;
+  received_at: number;
+}
 
 export type RoomEvent = S["EventMessage"]["event"];
 export type WelcomeMessage = S["WelcomeMessage"];
@@ -129,6 +139,10 @@ export interface RoomState {
   /** Moves playable now, derived from the board: undrawn lines, or free live points. */
   legal_moves: Move[];
   expires_in_seconds: number | null;
+  /** The room's time control (null: no clocks). */
+  time_control: TimeControl | null;
+  /** Clocked rooms: the clocks from the latest status. */
+  clock: Clocks | null;
 }
 
 /** Websocket close codes with a meaning (docs/api.md). */
