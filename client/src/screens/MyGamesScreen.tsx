@@ -40,7 +40,7 @@ function useDeadlines(rows: readonly MyGameRow[]): Record<string, Deadline> {
       api
         .getRoom(roomId)
         .then((res) => {
-          const state = fromSnapshot(res.state);
+          const state = fromSnapshot(res.state, Date.now());
           const at = deadlineOf(state.clock);
           if (!alive || at === null || state.is_over || !state.time_control?.per_move) return;
           setFound((all) => ({ ...all, [row.key]: { at, mine: state.to_move === row.seat } }));

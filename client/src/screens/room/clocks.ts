@@ -1,7 +1,7 @@
 // The players' clocks as the screen shows them: the server keeps the time and says, in
 // every status, what each clock held when it wrote it and whose clock runs; the screen
 // counts the running one down from the moment that status arrived. Pure functions.
-import type { Clocks, Seat, TimeControl } from "../../net";
+import type { RoomClock as Clocks, Seat, TimeControl } from "../../net";
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
