@@ -48,9 +48,10 @@ from server.runtime import tune_garbage_collector
 from server.settings import Settings
 from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
+from server.store.keys import write_probe_key
 from server.store.memory_watch import MemoryWatch
 from server.store.outage import STORAGE_ERRORS, Outages
-from server.store.redis_client import redis_client
+from server.store.redis_client import check_kind, redis_client
 from server.store.redis_stores import RedisStores
 from server.ws import endpoint
 from server.ws.hub import Hub, Listener
@@ -64,6 +65,7 @@ HTTP_CODES: dict[int, ErrorCode] = {
 }
 """Codes of the refusals Starlette makes itself (no route, a route without that method)."""
 REDIS_WARM_CONNECTIONS = 8
+WRITE_PROBE_MS = 10_000
 RECORD_BODY_BYTES = 64 * 1024
 """Bodies that carry a whole game record (review, analysis, a room continuing a game) may
 be this large: a long Dots game does not fit in the few KiB of other requests."""
@@ -150,9 +152,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         subscriber = redis_client(redis_url, socket_connect_timeout=timeout)
         outages = Outages(metrics.count_redis_error)
         outages.watch("redis", lambda: store_ping(redis))
+        outages.watch("redis writes", lambda: store_write(redis, settings.key_prefix))
         # Open a few pooled connections now: redis-py's connection setup is slow (it looks up
         # package metadata each time), better paid at startup than by the first moves.
         await asyncio.gather(*(store_ping(redis) for _ in range(REDIS_WARM_CONNECTIONS)))
+        await check_kind(redis, redis_url)
         engine = make_engine(database_url(settings.database_url, settings.data_dir))
         await asyncio.to_thread(migrate, engine)
         outages.watch("database", lambda: asyncio.to_thread(database_ping, engine))
@@ -415,3 +419,8 @@ __all__ = ["ValidationError", "app_from_env", "create_app"]
 
 async def store_ping(redis: Redis) -> bool:
     return bool(await redis.ping())  # type: ignore[misc]
+
+
+async def store_write(redis: Redis, prefix: str) -> bool:
+    """Write one short-lived key: refused while Redis refuses writes."""
+    return bool(await redis.set(write_probe_key(prefix), "1", px=WRITE_PROBE_MS))

@@ -38,7 +38,7 @@ from server.serving import inherited_socket, uvicorn_config
 from server.settings import Settings
 from server.store.embedded import EmbeddedValkey
 from server.store.persistence import persists, redis_persistence
-from server.store.redis_client import RedisUrlError, redis_client
+from server.store.redis_client import RedisUrlError, check_kind, redis_client
 
 log = logging.getLogger("tetrad.cli")
 
@@ -203,8 +203,11 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 async def _persistence_of(url: str) -> str | None:
+    """How the Redis at ``url`` persists (None: unreachable); a URL of the wrong kind for
+    that Redis is refused (:class:`RedisUrlError`)."""
     redis = redis_client(url, timeout=5)
     try:
+        await check_kind(redis, url)
         return await redis_persistence(redis)
     except (RedisError, OSError):
         return None  # unreachable: the workers say so when they fail to start
@@ -213,7 +216,8 @@ async def _persistence_of(url: str) -> str | None:
 
 
 def warn_without_persistence(url: str) -> None:
-    """Log a warning when the Redis at ``url`` keeps nothing over a restart."""
+    """Refuse a Redis URL of the wrong kind (:class:`RedisUrlError`); log a warning when
+    the Redis at ``url`` keeps nothing over a restart."""
     kind = asyncio.run(_persistence_of(url))
     if kind is not None and not persists(kind):
         log.warning(

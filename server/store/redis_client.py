@@ -23,6 +23,7 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
 
+from server.store import refused_writes  # noqa: F401  (every client knows those replies)
 from server.store.packing import pack_with_hiredis
 
 HEALTH_CHECK_SECONDS = 30
@@ -97,9 +98,31 @@ def redis_client(url: str, *, timeout: float | None = None, **options: Any) -> R
             f"unknown Redis URL scheme {parts.scheme!r}: use redis://, rediss://, unix://, "
             "redis+cluster:// or redis+sentinel://"
         )
-    client = Redis.from_url(url, **timeouts, **options)
+    if "," in parts.netloc.rpartition("@")[2]:
+        raise RedisUrlError(
+            f"a {parts.scheme}:// URL names one Redis server, this one lists several: use "
+            "redis+cluster://host:port,host:port for a Redis Cluster, "
+            "redis+sentinel://host:port,host:port/service for Sentinel"
+        )
+    try:
+        client = Redis.from_url(url, **timeouts, **options)
+    except ValueError as error:  # a port that is not a number, an unknown query option
+        raise RedisUrlError(f"not a usable Redis URL: {error}") from None
     pack_with_hiredis(client.connection_pool)
     return client
+
+
+async def check_kind(redis: Redis, url: str) -> None:
+    """Refuse (:class:`RedisUrlError`) a URL for one server that points at a Redis Cluster
+    node: the node would answer only for its own slots, so most rooms would fail."""
+    if is_cluster(redis):
+        return
+    info: Any = await redis.info("cluster")
+    if int(info.get("cluster_enabled", 0)):
+        where = urlsplit(url).netloc.rpartition("@")[2]
+        raise RedisUrlError(
+            f"the Redis at {where} is a Redis Cluster node: use redis+cluster://{where}"
+        )
 
 
 def is_cluster(redis: Redis) -> bool:

@@ -245,11 +245,13 @@ async def _await_hello(
 async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int | None) -> None:
     """Claim the seat's presence slot (taking it over from another tab) or count the
     spectator — before the welcome is read, so a spectator sees itself among those watching —
-    then send the welcome."""
+    keep the room alive, then send the welcome (a socket welcomed has written all it needs:
+    a storage failure before it closes the socket with 1013, none comes after)."""
     room_id = conn.room_id
     await service.presence.arrive(conn)
     caught = await service.catch_up(room_id, hello.since)
     loaded = await service.load(room_id)
+    await service.touch(loaded.room)
     presence = await service.presence.now(room_id)
     welcome = WelcomeMessage(
         room=room_id,
@@ -262,7 +264,6 @@ async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int 
         snapshot=caught.snapshot,
     )
     conn.start(caught.version, encode(welcome))
-    await service.touch(loaded.room)
 
 
 def _parsed(caught: CatchUp) -> tuple[Any, ...]:

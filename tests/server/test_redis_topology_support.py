@@ -61,6 +61,8 @@ async def test_single_server_urls_are_redis_py_s_own() -> None:
         "redis+cluster://127.0.0.1:port",
         "redis+sentinel://127.0.0.1:26379",
         "redis+sentinel://127.0.0.1:26379/service/db",
+        "redis://h1,h2/0",
+        "redis://127.0.0.1:63x/0",
     ],
 )
 def test_unusable_urls_are_refused_at_start(url: str) -> None:

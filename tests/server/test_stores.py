@@ -4,6 +4,7 @@ told to each, and each must answer it the same way."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import AsyncIterator
 
 import pytest
@@ -12,6 +13,7 @@ from redis.asyncio import Redis
 from server.rooms.stores import Commit, PresenceQuery, Stores
 from server.store.in_memory import memory_stores
 from server.store.redis_stores import RedisStores
+from server.store.rooms import COMMIT_SCRIPT
 from tests.conftest import REDIS_URL
 
 
@@ -119,3 +121,19 @@ async def test_outboxes_leases_and_limits(stores: Stores) -> None:
     hits = [await stores.limits.hit("create", "1.2.3.4", 60) for _ in range(3)]
     assert [h.count for h in hits] == [1, 2, 3] and 0 < hits[-1].retry_after <= 60
     assert (await stores.limits.hit("create", "5.6.7.8", 60)).count == 1
+
+
+async def test_a_script_redis_forgot_runs_whole_and_is_known_again(key_prefix: str) -> None:
+    """NOSCRIPT (a restart, a flush, a replica promoted on a cluster): the call is sent by
+    EVAL to the node that said so, which then knows the script for the next EVALSHA."""
+    redis = Redis.from_url(REDIS_URL)
+    storage = RedisStores(redis, key_prefix, events_kept=8)
+    try:
+        await redis.script_flush()
+        assert (await storage.stores.rooms.commit("r", created())).status == "committed"
+        commit_sha = hashlib.sha1(COMMIT_SCRIPT.encode(), usedforsecurity=False).hexdigest()
+        assert await redis.script_exists(commit_sha) == [True]
+        assert (await storage.stores.rooms.load("r")) is not None
+    finally:
+        await storage.aclose()
+        await redis.aclose()

@@ -236,12 +236,10 @@ export const cs: Messages = {
     "dots.start.four_crosses": "Čtyři kříže",
 
     "dots.joinTitle": "Čeká na vás hra Tečky",
-
-    "dots.joinBody": "Připojte se, obsaďte volné místo a hrajte; do té doby se jen díváte.",
+    "dots.joinBody": "Stiskněte „Připojit se“, zasednete na volné místo a můžete hrát; kdo táhne první, rozhodne los. Do té doby se jen díváte.",
 
     "dots.join": "Připojit se",
-
-    "dots.zoomHelp": "Přibližujte dvěma prsty nebo kolečkem s Ctrl, papír posunete tažením.",
+    "dots.zoomHelp": "Přibližujte kolečkem s Ctrl nebo sevřením na touchpadu, papír posunete tažením.",
     "line.label": "čára z {x1},{y1} do {x2},{y2}",
     "line.free": "{line}, volná",
     "line.drawn": "{line}, nakreslená",
@@ -370,6 +368,20 @@ export const cs: Messages = {
     "common.cancel": "Zrušit",
     "notfound.title": "Tady nic není",
     "notfound.body": "Tato adresa nikam nevede.",
+    "dots.touchHelp": "Papír posunete prstem, přiblížíte dvěma prsty. Ťukněte na bod a dalším ťuknutím na něj tam dáte svou značku.",
+    "dots.touchHelpOneTap": "Papír posunete prstem, přiblížíte dvěma prsty. Ťuknutím na bod tam dáte svou značku.",
+    "dots.tapAgain": "Ťukněte na stejný bod ještě jednou a značka tam bude.",
+    "dots.lastMove": "Na poslední tah",
+    "room.inviteDesc.boxes": "Pošlete tento odkaz kamarádovi. Kdo ho otevře první, zasedne na druhé místo a partie začne; kdo ho otevře později, bude se dívat.",
+    "room.inviteDesc.dots": "Pošlete tento odkaz kamarádovi. Otevře ho a stiskne „Připojit se“; kdo táhne první, rozhodne los. Kdokoli další odkaz otevře, se jen dívá.",
+    "room.friendOpened": "Kamarád otevřel odkaz. Čekáme, až stiskne „Připojit se“…",
+    "room.live.boxes": "Živá partie: čára platí, jen když jsou oba hráči připojeni.",
+    "room.live.dots": "Živá partie: značky lze klást, jen když jsou oba hráči připojeni.",
+    "controls.takeback": "Požádat o vrácení tahu",
+    "takeback.mine": "Požádali jste o vrácení svého posledního tahu. Čekáme na odpověď…",
+    "takeback.theirs": "{name} žádá o vrácení svého posledního tahu.",
+    "takeback.declined": "Žádost o vrácení tahu byla odmítnuta.",
+    "takeback.done": "Tah byl vrácen.",
   },
   plural: {
     announceBoxes: { one: "{name}: uzavřen {n} čtvereček.", few: "{name}: uzavřeny {n} čtverečky.", many: "{name}: uzavřeno {n} čtverečku.", other: "{name}: uzavřeno {n} čtverečků." },

@@ -234,12 +234,10 @@ const text = {
   "dots.start.four_crosses": "Four crosses",
 
   "dots.joinTitle": "A game of Dots is waiting for you",
-
-  "dots.joinBody": "Join to take the free seat and play; until then you only watch.",
+  "dots.joinBody": "Press Join to take the free seat and play; who moves first is drawn by lot. Until then you only watch.",
 
   "dots.join": "Join",
-
-  "dots.zoomHelp": "Pinch or Ctrl+wheel to zoom, drag to move the sheet.",
+  "dots.zoomHelp": "Ctrl+wheel or a touchpad pinch zooms; drag to move the sheet.",
   "line.label": "line from {x1},{y1} to {x2},{y2}",
   "line.free": "{line}, free",
   "line.drawn": "{line}, drawn",
@@ -368,6 +366,20 @@ const text = {
   "common.cancel": "Cancel",
   "notfound.title": "Nothing here",
   "notfound.body": "This address does not lead anywhere in tetrad.",
+  "dots.touchHelp": "Drag to move the sheet, pinch to zoom. Tap a point, then tap it again to put your mark there.",
+  "dots.touchHelpOneTap": "Drag to move the sheet, pinch to zoom. Tap a point to put your mark there.",
+  "dots.tapAgain": "Tap the same point again to put your mark there.",
+  "dots.lastMove": "Go to the last move",
+  "room.inviteDesc.boxes": "Send this link to your friend. The first person who opens it takes the second seat and the game begins; anyone who opens it later watches.",
+  "room.inviteDesc.dots": "Send this link to your friend. They open it and press Join; who moves first is drawn by lot. Anyone else who opens it only watches.",
+  "room.friendOpened": "Your friend has opened the link. Waiting for them to press Join…",
+  "room.live.boxes": "Live game: a line counts only while both players are connected.",
+  "room.live.dots": "Live game: a mark can be placed only while both players are connected.",
+  "controls.takeback": "Ask to take back",
+  "takeback.mine": "You asked to take back your last move. Waiting for an answer…",
+  "takeback.theirs": "{name} asks to take back their last move.",
+  "takeback.declined": "The request to take back a move was declined.",
+  "takeback.done": "The move was taken back.",
 } as const;
 
 export type MessageKey = keyof typeof text;

@@ -101,7 +101,11 @@ export function StartScreen(): JSX.Element {
     const first_ = effMode === "computer" ? first : null;
     if (effMode === "daily") void launch(dailyRoomBody(storage.dailyPlayer()) as CreateRoom, "5×5");
     else if (game === "boxes") void launch({ game: "boxes", rows: preset.b, cols: preset.a, mode: effMode, level, first: first_ }, sizeText(preset));
-    else void launch({ game: "dots", width: preset.a, height: preset.b, mode: effMode, level, first: first_, start: dotsStart }, sizeText(preset));
+    else {
+      // In a Dots friend room who moves first is drawn by lot (the invitation says so).
+      const dotsFirst = effMode === "live" || effMode === "correspondence" ? "random" : first_;
+      void launch({ game: "dots", width: preset.a, height: preset.b, mode: effMode, level, first: dotsFirst, start: dotsStart }, sizeText(preset));
+    }
   };
 
   return (
