@@ -15,6 +15,7 @@ from server.api.refusals import refusals
 from server.api.schemas import DisplayName
 from server.bots.accounts import token_hash
 from server.bots.challenges import Challenge, now_utc, open_ones
+from server.bots.streams import challenge_view
 from server.protocol import Seat, Strict
 from server.refusals import ErrorCode, Refusal
 
@@ -98,21 +99,9 @@ class Accepted(BaseModel):
 def view(challenge: Challenge, token: str | None = None) -> ChallengeView:
     status = "expired" if _expired(challenge) else challenge.status
     mine = token is not None and token_hash(token) == challenge.token_hash
+    seat = challenge.seat if mine else None
     return ChallengeView.model_validate(
-        {
-            "id": challenge.id,
-            "game": challenge.game,
-            "options": challenge.options,
-            "mode": challenge.mode,
-            "rated": challenge.rated,
-            "from": {"name": challenge.from_name, "bot": challenge.from_bot},
-            "to": challenge.target,
-            "status": status,
-            "reason": challenge.reason,
-            "room_id": challenge.room_id,
-            "seat": challenge.seat if mine else None,
-            "expires_at": challenge.expires_at,
-        }
+        {**challenge_view(challenge), "status": status, "seat": seat}
     )
 
 

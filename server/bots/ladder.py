@@ -11,21 +11,18 @@ move. A bot's game against itself changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
+from server.bots.challenges import now_utc
 from server.bots.ratings import ANCHORS, Skill, anchor_player, anchor_skill, rate
 from server.db.models import BotGameRow, RatingRow
 
 PERSON = "person"
 """A seat held by a person (``person:NAME`` when they gave a name): never rated."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +71,7 @@ def record_room(
         rated=rated,
         player0=players[0],
         player1=players[1],
-        started_at=_now(),
+        started_at=now_utc(),
     )
     with Session(engine) as session:
         session.add(row)
@@ -87,7 +84,7 @@ def record_room(
 def games_in_play(engine: Engine, player: str, within: timedelta) -> int:
     """Games ``player`` has begun in the last ``within`` that have not ended (a room that
     expired unfinished stops counting once ``within`` has passed)."""
-    since = _now() - within
+    since = now_utc() - within
     query = (
         select(func.count())
         .select_from(BotGameRow)
@@ -103,7 +100,7 @@ def games_in_play(engine: Engine, player: str, within: timedelta) -> int:
 
 def busy_players(engine: Engine, within: timedelta) -> set[str]:
     """Every player with a game going on (begun in the last ``within``)."""
-    since = _now() - within
+    since = now_utc() - within
     query = select(BotGameRow.player0, BotGameRow.player1).where(
         col(BotGameRow.finished_at).is_(None), BotGameRow.started_at >= since
     )
@@ -118,7 +115,7 @@ def finish(engine: Engine, room_id: str, game_id: str, winner: int | None) -> bo
         row = session.get(BotGameRow, room_id, with_for_update=True)
         if row is None or row.finished_at is not None:
             return False
-        row.finished_at = _now()
+        row.finished_at = now_utc()
         row.winner = winner
         row.game_id = game_id
         session.add(row)
@@ -139,13 +136,13 @@ def finish(engine: Engine, room_id: str, game_id: str, winner: int | None) -> bo
                     size_class=row.size_class,
                     mu=0,
                     sigma=0,
-                    updated_at=_now(),
+                    updated_at=now_utc(),
                 )
                 rating.mu, rating.sigma = after[index].mu, after[index].sigma
                 rating.games += 1
                 rating.wins += winner == index
                 rating.draws += winner is None
-                rating.updated_at = _now()
+                rating.updated_at = now_utc()
                 session.add(rating)
         session.commit()
     return True
