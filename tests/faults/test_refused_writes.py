@@ -118,3 +118,36 @@ async def test_redis_refusing_writes_is_unavailable_and_the_game_goes_on(
 async def _settled(server: Any) -> list[str] | None:
     lines = _storage_lines(server)
     return lines if lines and lines[-1] == "redis takes writes again" else None
+
+
+async def test_near_maxmemory_new_rooms_wait_before_redis_refuses_writes(site: Site) -> None:
+    """Past 90 % of Redis's own ``maxmemory`` new rooms are refused with ``server_full``
+    (no budget set), while moves go on: Redis never reaches its refusals by accident."""
+    server = site.serve()
+    redis = aioredis.from_url(site.redis.url)
+    body = {"game": "boxes", "mode": "local", "rows": 2, "cols": 2}
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=15) as http:
+            grant = await create_room(http, mode="local", rows=2, cols=2)
+            player = Player(grant["room_id"], grant["token"])
+            used = int((await redis.info("memory"))["used_memory"])
+            await redis.config_set("maxmemory-policy", "noeviction")
+            await redis.config_set("maxmemory", str(int(used / 0.93)))
+
+            async def refused() -> bool:
+                created = await http.post("/api/rooms", json=body)
+                assert created.status_code in (201, 503), created.text
+                return created.json().get("code") == "server_full"
+
+            await until(refused, "new rooms refused near maxmemory", timeout=60)
+            assert (await player.move(http)).status_code == 200  # the game goes on
+            await _takes_writes(redis)
+
+            async def welcome() -> bool:
+                return (await http.post("/api/rooms", json=body)).status_code == 201
+
+            await until(welcome, "new rooms welcome again", timeout=60)
+    finally:
+        await _takes_writes(redis)
+        await redis.aclose()
+    assert not [line for line in log_lines(server) if line.get("level") == "error"]
