@@ -51,7 +51,12 @@ from server.store.embedded import EmbeddedValkey
 from server.store.keys import write_probe_key
 from server.store.memory_watch import MemoryWatch
 from server.store.outage import STORAGE_ERRORS, Outages
-from server.store.redis_client import check_kind, redis_client
+from server.store.redis_client import (
+    check_kind,
+    close_dropped_cluster_nodes,
+    is_cluster,
+    redis_client,
+)
 from server.store.redis_stores import RedisStores
 from server.ws import endpoint
 from server.ws.hub import Hub, Listener
@@ -147,6 +152,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # never ends.
         timeout = settings.redis_timeout
         redis = redis_client(redis_url, timeout=timeout)
+        if is_cluster(redis):
+            close_dropped_cluster_nodes(asyncio.get_running_loop())
         # The subscriber blocks on reads for as long as no room message comes: no read
         # timeout there (redis-py would apply the socket timeout to that wait).
         subscriber = redis_client(redis_url, socket_connect_timeout=timeout)
