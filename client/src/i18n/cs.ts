@@ -428,6 +428,8 @@ export const cs: Messages = {
     not_allowed: "V této hře to nejde.",
     no_request: "Není na co odpovídat.",
     busy: "Počítač ještě přemýšlí; počkejte na jeho tah.",
+    challenge_not_found: "Tato výzva už neplatí: někdo ji přijal, byla stažena nebo vypršela.",
+    too_many_games: "Tento bot hraje tolik her najednou, kolik smí. Zkuste to, až některá skončí.",
     rate_limited: "Příliš mnoho akcí najednou. Chvíli počkejte.",
     message_too_large: "Zpráva je příliš velká.",
     not_found: "Server tuto adresu nezná. Načtěte stránku znovu.",

@@ -442,6 +442,8 @@ const errors: Record<string, string> = {
   not_allowed: "That is not possible in this game.",
   no_request: "There is nothing to answer.",
   busy: "The computer is still thinking; wait for its move.",
+  challenge_not_found: "This challenge is gone: taken, withdrawn or expired.",
+  too_many_games: "This bot plays all the games it may at once. Try again when one ends.",
   rate_limited: "Too many actions at once. Wait a moment.",
   message_too_large: "The message was too large.",
   not_found: "The server does not know this address. Reload the page.",
