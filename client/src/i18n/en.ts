@@ -381,6 +381,19 @@ const text = {
   "takeback.theirs": "{name} asks to take back their last move.",
   "takeback.declined": "The request to take back a move was declined.",
   "takeback.done": "The move was taken back.",
+  "clock.left": "time left: {time}",
+  "over.time": "{name} ran out of time.",
+  "start.clock": "Clock",
+  "start.clock.minutes": "Minutes for each player",
+  "start.clock.none": "No clock",
+  "start.clock.increment": "Seconds added after each move",
+  "start.clock.days": "Time for each move",
+  "start.clock.noLimit": "No limit",
+  "clock.live": "Clocks: {minutes} for each player, {increment} added after each move. Whoever runs out of time loses.",
+  "clock.liveNoIncrement": "Clocks: {minutes} for each player. Whoever runs out of time loses.",
+  "clock.perMove": "Each move must be made within {days}; a move not made in time loses the game.",
+  "games.deadline.mine": "Your move: {left} left",
+  "games.deadline.theirs": "Friend's move: {left} left",
 } as const;
 
 export type MessageKey = keyof typeof text;
@@ -430,6 +443,8 @@ const errors: Record<string, string> = {
   not_allowed: "That is not possible in this game.",
   no_request: "There is nothing to answer.",
   busy: "The computer is still thinking; wait for its move.",
+  challenge_not_found: "This challenge is gone: taken, withdrawn or expired.",
+  too_many_games: "This bot plays all the games it may at once. Try again when one ends.",
   rate_limited: "Too many actions at once. Wait a moment.",
   message_too_large: "The message was too large.",
   not_found: "The server does not know this address. Reload the page.",
