@@ -154,7 +154,9 @@ def test_keyboard_questions_hint_feedback_and_stale_notices(contexts: Any) -> No
     # Resigning from the keyboard leaves the focus on the result, not on the page.
     resign.focus()
     page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement?.textContent === 'Keep playing'")
     page.keyboard.press("Shift+Tab")
+    page.wait_for_function("() => document.activeElement?.textContent === 'Yes, resign'")
     page.keyboard.press("Enter")
     page.locator(GAME_OVER).wait_for()
     page.wait_for_function("() => document.activeElement?.id === 'over-h'")

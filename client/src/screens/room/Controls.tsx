@@ -2,7 +2,7 @@
 // new game (asking first while a game is under way), offers and resigning. A question
 // before resigning, a new game or ending a one-device game takes the keyboard focus,
 // closes with Escape and gives the focus back to the button that asked it.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n, type MessageKey } from "../../i18n";
 import type { Level, RoomAction, RoomState } from "../../net";
@@ -51,7 +51,8 @@ export function Controls(props: {
   };
   const close = () => setConfirm(null);
 
-  useEffect(() => {
+  // Before the browser paints: no moment with the focus on the page body.
+  useLayoutEffect(() => {
     const root = group.current;
     if (!root) return;
     if (confirm) {
