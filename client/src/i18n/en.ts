@@ -353,6 +353,7 @@ const text = {
   "import.file": "Open a file…",
   "import.tooLarge": "That file is too large to be a record.",
   "import.failed": "The record could not be read",
+  "import.reason": "The server says: {reason}",
   "from.title": "Continue from here",
   "from.desc": "A new game from the position after move {n}.",
   "from.descStart": "A new game from the start position.",
@@ -402,6 +403,19 @@ const text = {
   "takeback.theirs": "{name} asks to take back their last move.",
   "takeback.declined": "The request to take back a move was declined.",
   "takeback.done": "The move was taken back.",
+  "clock.left": "time left: {time}",
+  "over.time": "{name} ran out of time.",
+  "start.clock": "Clock",
+  "start.clock.minutes": "Minutes for each player",
+  "start.clock.none": "No clock",
+  "start.clock.increment": "Seconds added after each move",
+  "start.clock.days": "Time for each move",
+  "start.clock.noLimit": "No limit",
+  "clock.live": "Clocks: {minutes} for each player, {increment} added after each move. Whoever runs out of time loses.",
+  "clock.liveNoIncrement": "Clocks: {minutes} for each player. Whoever runs out of time loses.",
+  "clock.perMove": "Each move must be made within {days}; a move not made in time loses the game.",
+  "games.deadline.mine": "Your move: {left} left",
+  "games.deadline.theirs": "Friend's move: {left} left",
 } as const;
 
 export type MessageKey = keyof typeof text;
