@@ -55,3 +55,15 @@ class AnalysisRow(SQLModel, table=True):
     total: int
     positions: str = Field(description="JSON list of the analysed positions")
     updated_at: datetime = Field(description="last progress: a stale running row is restarted")
+
+
+class ColdRoomRow(SQLModel, table=True):
+    """A room that left Redis after a long idle time (:mod:`server.store.cold_rooms`), as
+    its keys were there: it goes back on its next visit."""
+
+    __tablename__ = "cold_rooms"
+
+    room_id: str = Field(primary_key=True, max_length=32)
+    version: int = Field(description="the room's version when it left Redis")
+    snapshot: str = Field(description="the room's keys, JSON (written and read by Lua)")
+    stored_at: datetime
