@@ -160,6 +160,49 @@ def test_live_room_through_the_invite_link_with_a_drop_out(contexts: Any) -> Non
     gold.locator(f"[data-room='{room}']").wait_for()
 
 
+class HeldServer:
+    """A page's room websocket whose server messages wait here until released."""
+
+    def __init__(self) -> None:
+        self.page_side: Any = None
+        self.held: list[str | bytes] = []
+        self.holding = True
+
+    def route(self, ws: Any) -> None:
+        self.page_side = ws
+        server = ws.connect_to_server()  # the page's own messages go straight through
+        server.on_message(self._from_server)
+
+    def _from_server(self, message: str | bytes) -> None:
+        if self.holding:
+            self.held.append(message)
+        else:
+            self.page_side.send(message)
+
+    def release(self) -> None:
+        self.holding = False
+        for message in self.held:
+            self.page_side.send(message)
+        self.held.clear()
+
+
+def test_a_line_drawn_before_the_welcome_is_played(contexts: Any) -> None:
+    """The board is drawn from the REST read before the websocket is welcomed: a line drawn
+    then waits for the welcome and is played, never dropped."""
+    ctx = contexts.new()
+    server = HeldServer()
+    ctx.route_web_socket(re.compile(r"/api/rooms/[^/]+/ws$"), server.route)
+    page = ctx.new_page()
+    new_game(page, "Two on one device")
+    page.locator(".room[data-status='connecting']").wait_for()
+    key = click_first_free(page)
+    page.locator(f"{BOARD} line.pending").wait_for(state="attached")
+    assert drawn_count(page) == 0
+    server.release()
+    page.locator(f"[data-drawn='{key}']").wait_for(state="attached")
+    page.locator(".room[data-status='online'][data-version='2']").wait_for()
+
+
 def test_a_second_tab_takes_over_the_seat(contexts: Any) -> None:
     ctx = contexts.new()
     first = ctx.new_page()
