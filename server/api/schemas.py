@@ -331,7 +331,7 @@ class PositionAnalysis(BaseModel):
     complete: bool = Field(
         default=False,
         description="whether `best` lists every best move (every line was valued in time); "
-        "false for estimates and Dots, where `best` is the hard level's choice"
+        "false for estimates and Dots, where `best` is the hard level's choice",
     )
     played: WireMove | None = Field(description="the move the game went on with")
     loss: int | None = Field(
@@ -341,7 +341,7 @@ class PositionAnalysis(BaseModel):
     cost: int | None = Field(
         default=None,
         description="judged moves only: the boxes of the final score the played move gave "
-        "away against best play; null when the move was not judged"
+        "away against best play; null when the move was not judged",
     )
     mistake: bool | None = Field(
         description="the played move gives boxes away (`cost` > 0); null when it was not "
@@ -350,12 +350,12 @@ class PositionAnalysis(BaseModel):
     line: list[WireMove] = Field(
         default_factory=list,
         description="after a mistake: the best move and the best play that follows it "
-        "(up to five moves); empty otherwise"
+        "(up to five moves); empty otherwise",
     )
     values: list[LineValue] = Field(
         default_factory=list,
         description="exact positions: the exact value of each undrawn line valued in time "
-        "(every one when `complete`); empty for estimates and Dots"
+        "(every one when `complete`); empty for estimates and Dots",
     )
 
 
