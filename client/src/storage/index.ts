@@ -63,11 +63,13 @@ export interface DailyRecord {
 export interface Settings {
   lang: Lang | null;
   tapPreview: boolean;
+  /** Letters and numbers beside the boards while playing (the review always shows them). */
+  coordinates: boolean;
   /** Move, capture, turn and game-over sounds; null: never chosen (see soundOn). */
   sound: boolean | null;
 }
 
-const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, sound: null };
+const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, coordinates: false, sound: null };
 
 /** Firefox tells whether audio may start before a click; other browsers do not say. */
 interface AutoplayInfo {
