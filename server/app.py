@@ -41,6 +41,7 @@ from server.metrics import Metrics
 from server.protocol import client_message_adapter, server_message_adapter
 from server.refusals import ErrorCode, Refusal, unavailable
 from server.review.analysis import Analyses
+from server.review.reader import RecordReader
 from server.rooms.computer import ComputerPlayer
 from server.rooms.outbox import OutboxDrainer
 from server.rooms.service import RoomService
@@ -204,7 +205,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             moves_seconds=settings.analysis_position_seconds / 2,
             hint_seconds=min(settings.ai_time_limit, settings.analysis_position_seconds, 0.15),
         )
-        analyses = Analyses(engine, computer, settings.ai_workers, limits)
+        analyses = Analyses(
+            engine, computer, settings.ai_workers, limits, settings.analysis_game_seconds
+        )
+        records = RecordReader()
 
         async def catch_up(room_id: str, listeners: list[Listener]) -> None:
             await endpoint.catch_up_listeners(service, room_id, listeners)
@@ -255,6 +259,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.rooms = service
         app.state.bots = bots
         app.state.analyses = analyses
+        app.state.records = records
         app.state.hub = hub
         app.state.memory = memory
         app.state.outbox = drainer
@@ -271,6 +276,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await service.turns.close()
             await service.time_outs.close()
             await analyses.close()
+            await records.close()
             metrics.close()
             await computer.close()
             await outages.close()

@@ -143,6 +143,13 @@ class Settings(BaseSettings):
         description="Game review: seconds the exact solver may spend on one position of an "
         "analysis (and half of it on its other moves) before the estimate is used.",
     )
+    analysis_game_seconds: float = Field(
+        default=120.0,
+        gt=0,
+        description="Game review: seconds of the computer's time a whole Dots analysis may "
+        "take; a long game gets less time a position (at least 0.02 s), so that no analysis "
+        "holds the workers for minutes.",
+    )
     ai_lease_seconds: float = Field(
         default=8.0,
         gt=0,

@@ -83,7 +83,11 @@ async def create_room(
         daily, daily_player = False, None
     position = None
     if request.from_ is not None:
-        position = position_at(read_record(request.from_.record), request.from_.ply)
+        # Replayed off the event loop: a long record takes a while.
+        start = request.from_
+        position = await asyncio.to_thread(
+            lambda: position_at(read_record(start.record), start.ply)
+        )
         if game_name(position) != request.game:
             raise Refusal("bad_record", f"the record is not a {request.game} game")
     bot = None if token is None or not token.startswith(TOKEN_PREFIX) else await bots.bot(token)

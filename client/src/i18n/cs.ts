@@ -333,6 +333,7 @@ export const cs: Messages = {
     "import.file": "Otevřít soubor…",
     "import.tooLarge": "Soubor je na záznam hry příliš velký.",
     "import.failed": "Záznam se nepodařilo přečíst",
+    "import.reason": "Server hlásí: {reason}",
     "from.title": "Hrát od této pozice",
     "from.desc": "Nová hra od pozice po tahu {n}.",
     "from.descStart": "Nová hra od výchozí pozice.",

@@ -331,6 +331,7 @@ const text = {
   "import.file": "Open a file…",
   "import.tooLarge": "That file is too large to be a record.",
   "import.failed": "The record could not be read",
+  "import.reason": "The server says: {reason}",
   "from.title": "Continue from here",
   "from.desc": "A new game from the position after move {n}.",
   "from.descStart": "A new game from the start position.",

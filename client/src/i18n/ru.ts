@@ -333,6 +333,7 @@ export const ru: Messages = {
     "import.file": "Открыть файл…",
     "import.tooLarge": "Файл слишком велик для записи партии.",
     "import.failed": "Запись не удалось прочитать",
+    "import.reason": "Сервер сообщает: {reason}",
     "from.title": "Играть с этой позиции",
     "from.desc": "Новая партия с позиции после хода {n}.",
     "from.descStart": "Новая партия с начальной позиции.",
