@@ -36,7 +36,11 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tetrad-bot", description="Play Dots and Boxes or Dots on a tetrad server."
     )
-    p.add_argument("--server", default="http://127.0.0.1:8000", help="the server's address")
+    p.add_argument(
+        "--server",
+        default=os.environ.get("TETRAD_SERVER", "http://127.0.0.1:8000"),
+        help="the server's address (default: $TETRAD_SERVER, else http://127.0.0.1:8000)",
+    )
     where = p.add_mutually_exclusive_group()
     where.add_argument(
         "--computer",
