@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,8 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
+from server.bots.accounts import TOKEN_PREFIX, token_hash
+from server.bots.streams import BotStreams
 from server.errors import code_for_validation
 from server.protocol import (
     CLOSE_BAD_TOKEN,
@@ -141,6 +144,7 @@ async def room_socket(ws: WebSocket) -> None:
     conn = Connection(room_id, ws, metrics.event_delivery.observe)
     token: str | None = None
     joined = False
+    forget: Callable[[], None] | None = None
     metrics.connections.inc()
     try:
         try:
@@ -158,6 +162,12 @@ async def room_socket(ws: WebSocket) -> None:
             await conn.drain(2)
             return
         token = hello.token
+        if token is not None and token.startswith(TOKEN_PREFIX):
+            # A bot's own token: a revocation closes this socket at once.
+            streams: BotStreams = ws.app.state.bots.streams
+            forget = streams.watch_socket(
+                token_hash(token), lambda: conn.close(CLOSE_BAD_TOKEN, "bad_token")
+            )
         await hub.join(conn)
         joined = True
         await _open(service, conn, hello, seat)
@@ -183,6 +193,8 @@ async def room_socket(ws: WebSocket) -> None:
     except Exception:
         log.exception("websocket failed", extra={"room": room_id})
     finally:
+        if forget is not None:
+            forget()
         metrics.connections.dec()
         conn.closing = True
         if joined:

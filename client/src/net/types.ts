@@ -41,6 +41,7 @@ export type Action = NonNullable<Status["allowed"]>[0][number];
 export type HintView = S["HintView"];
 export type ClockView = S["ClockView"];
 export type TimeControl = S["TimeControlView"];
+export type ClockOption = S["ClockOption"];
 
 export type RoomEvent = S["EventMessage"]["event"];
 export type WelcomeMessage = S["WelcomeMessage"];

@@ -24,6 +24,7 @@ import { Offers } from "./room/Offers";
 import { ResultCard } from "./room/ResultCard";
 import { RoomGone } from "./room/RoomGone";
 import { ConnBadge } from "./room/ConnBadge";
+import { controlWords } from "./room/clocks";
 
 interface Props {
   roomId: string;
@@ -245,6 +246,14 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
   // seat is taken is the friend, who has still to press Join.
   const friendHere = waiting && state.game === "dots" && spectators > 0;
   const joinOffer = room.canJoin && !isPlayer;
+  const clockWords = state.time_control ? controlWords(state.time_control, tr.lang) : null;
+  const clockNote = !clockWords
+    ? null
+    : "days" in clockWords
+      ? t("clock.perMove", { days: clockWords.days })
+      : clockWords.increment
+        ? t("clock.live", { minutes: clockWords.minutes, increment: clockWords.increment })
+        : t("clock.liveNoIncrement", { minutes: clockWords.minutes });
   const title = gameTitle(state, tr);
   const resultShown = state.is_over && hiddenResult !== state.game_number;
   const other = mySeat === null ? undefined : state.seats.find((s) => s.seat !== mySeat);
@@ -330,7 +339,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
           </section>
         ) : null}
         {waiting ? (
-          <InvitePanel url={room.inviteUrl} expiry={expiry} game={state.game} friendHere={friendHere} clocks={null} />
+          <InvitePanel url={room.inviteUrl} expiry={expiry} game={state.game} friendHere={friendHere} clocks={clockNote} />
         ) : (
           <div class="board-wrap">
             <Slot
@@ -411,6 +420,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
         {friend ? (
           <p class="muted small room-foot">
             {t(mode === "live" ? (state.game === "dots" ? "room.live.dots" : "room.live.boxes") : "room.correspondence")}
+            {clockNote && !waiting ? ` ${clockNote}` : ""}
             {other && other.taken && !other.connected && !state.is_over ? ` ${people[other.seat].name}: ${t("presence.offline")}.` : ""}
             {expiry && !waiting ? ` ${expiry}` : ""}
           </p>

@@ -9,6 +9,25 @@ from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from typing_extensions import TypeAliasType
 
+Name = TypeAliasType(
+    "Name",
+    Annotated[
+        str,
+        Field(max_length=24, min_length=1, pattern="^[^\\x00-\\x1f\\x7f]+$", title="Name"),
+    ],
+)
+"""
+the name shown on your seat (a bot is named by its account)
+"""
+
+
+class AcceptBody(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[Name | None, Field(title="Name")] = None
+
+
 Ref = TypeAliasType("Ref", Annotated[str, Field(max_length=64, title="Ref")])
 """
 echoed in the reply (ack, error, pong...)
@@ -29,6 +48,15 @@ class AcceptMessage(BaseModel):
     echoed in the reply (ack, error, pong...)
     """
     type: Annotated[Literal["accept"], Field(title="Type")]
+
+
+class Accepted(BaseModel):
+    room_id: Annotated[str, Field(title="Room Id")]
+    seat: Annotated[Literal[0, 1], Field(title="Seat")]
+    token: Annotated[str | None, Field(title="Token")]
+    """
+    a person's seat token; null for a bot (its own token holds the seat)
+    """
 
 
 MoveId = TypeAliasType(
@@ -70,6 +98,52 @@ class Area(BaseModel):
     """
     its first inside point in row-major order (unique)
     """
+
+
+class BotView(BaseModel):
+    connected: Annotated[bool, Field(title="Connected")]
+    """
+    its challenge stream is open now
+    """
+    ladder: Annotated[bool, Field(title="Ladder")]
+    """
+    opted in to the ladder's matchmaking
+    """
+    name: Annotated[str, Field(title="Name")]
+    ratings: Annotated[dict[str, float], Field(title="Ratings")]
+    """
+    its ratings by `game/size_class` (`boxes/standard`); none before its first rated game
+    """
+
+
+To = TypeAliasType("To", Annotated[str, Field(max_length=24, title="To")])
+"""
+one bot's name; null: anyone may take it
+"""
+
+
+class BoxesChallenge(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cols: Annotated[int | None, Field(ge=1, le=10, title="Cols")] = 5
+    game: Annotated[Literal["boxes"], Field(title="Game")]
+    mode: Annotated[Literal["live", "correspondence"] | None, Field(title="Mode")] = "live"
+    name: Annotated[Name | None, Field(title="Name")] = None
+    rated: Annotated[bool | None, Field(title="Rated")] = False
+    """
+    counts for the ladder: bots only, taken by a bot
+    """
+    rows: Annotated[int | None, Field(ge=1, le=10, title="Rows")] = 5
+    to: Annotated[To | None, Field(title="To")] = None
+    """
+    one bot's name; null: anyone may take it
+    """
+
+
+class Challenger(BaseModel):
+    bot: Annotated[bool, Field(title="Bot")]
+    name: Annotated[str | None, Field(title="Name")]
 
 
 DaysPerMove = TypeAliasType(
@@ -175,6 +249,11 @@ class CreateBoxesRoom(BaseModel):
     """
     default: live for Dots and Boxes, correspondence for Dots
     """
+    name: Annotated[Name | None, Field(title="Name")] = None
+    rated: Annotated[bool | None, Field(title="Rated")] = False
+    """
+    a bot's computer room whose game counts for the ladder (send the bot's token); a rated game allows only moves and resigning
+    """
     rows: Annotated[int | None, Field(ge=1, le=10, title="Rows")] = 5
     """
     boxes down
@@ -210,6 +289,11 @@ class CreateDotsRoom(BaseModel):
     """
     default: live for Dots and Boxes, correspondence for Dots
     """
+    name: Annotated[Name | None, Field(title="Name")] = None
+    rated: Annotated[bool | None, Field(title="Rated")] = False
+    """
+    a bot's computer room whose game counts for the ladder (send the bot's token); a rated game allows only moves and resigning
+    """
     start: Annotated[Literal["empty", "cross", "four_crosses"] | None, Field(title="Start")] = (
         "empty"
     )
@@ -225,6 +309,13 @@ class DailyScore(BaseModel):
     """
     players who finished the day's board with that many
     """
+
+
+class DeclineBody(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reason: Annotated[str | None, Field(max_length=200, min_length=1, title="Reason")] = "declined"
 
 
 class DeclineMessage(BaseModel):
@@ -267,6 +358,28 @@ UngroundedItem = TypeAliasType(
     "UngroundedItem",
     Annotated[tuple[UngroundedItemItem, UngroundedItemItem], Field(max_length=2, min_length=2)],
 )
+
+
+class DotsChallenge(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    game: Annotated[Literal["dots"], Field(title="Game")]
+    height: Annotated[int | None, Field(ge=5, le=60, title="Height")] = 20
+    mode: Annotated[Literal["live", "correspondence"] | None, Field(title="Mode")] = "live"
+    name: Annotated[Name | None, Field(title="Name")] = None
+    rated: Annotated[bool | None, Field(title="Rated")] = False
+    """
+    counts for the ladder: bots only, taken by a bot
+    """
+    start: Annotated[Literal["empty", "cross", "four_crosses"] | None, Field(title="Start")] = (
+        "empty"
+    )
+    to: Annotated[To | None, Field(title="To")] = None
+    """
+    one bot's name; null: anyone may take it
+    """
+    width: Annotated[int | None, Field(ge=5, le=60, title="Width")] = 20
 
 
 LineItemItem = TypeAliasType("LineItemItem", Annotated[int, Field(ge=-1000000, le=1000000)])
@@ -440,11 +553,64 @@ class JoinRoom(BaseModel):
         extra="forbid",
     )
     invite_code: Annotated[str, Field(max_length=64, min_length=1, title="Invite Code")]
+    name: Annotated[Name | None, Field(title="Name")] = None
 
 
 class JoinedEvent(BaseModel):
+    bot: Annotated[bool | None, Field(title="Bot")] = False
+    """
+    the guest is a bot account
+    """
     kind: Annotated[Literal["joined"], Field(title="Kind")] = "joined"
+    name: Annotated[str | None, Field(title="Name")] = None
+    """
+    the display name the guest gave
+    """
     seat: Annotated[Literal[0, 1], Field(title="Seat")]
+
+
+class LadderEntry(BaseModel):
+    computer: Annotated[bool, Field(title="Computer")]
+    """
+    a computer level: a fixed anchor
+    """
+    deviation: Annotated[int, Field(title="Deviation")]
+    """
+    the rating's uncertainty (OpenSkill's sigma)
+    """
+    draws: Annotated[int, Field(title="Draws")]
+    games: Annotated[int, Field(title="Games")]
+    games_url: Annotated[str, Field(title="Games Url")]
+    """
+    the player's recent games
+    """
+    losses: Annotated[int, Field(title="Losses")]
+    player: Annotated[str, Field(title="Player")]
+    """
+    a bot's name, or `level:easy|normal|hard`
+    """
+    rank: Annotated[int, Field(title="Rank")]
+    rating: Annotated[int, Field(title="Rating")]
+    wins: Annotated[int, Field(title="Wins")]
+
+
+class LadderGame(BaseModel):
+    finished_at: Annotated[AwareDatetime | None, Field(title="Finished At")]
+    game: Annotated[str, Field(title="Game")]
+    game_id: Annotated[str | None, Field(title="Game Id")]
+    """
+    the finished game: GET /api/games/{game_id}
+    """
+    mode: Annotated[str, Field(title="Mode")]
+    players: Annotated[tuple[str, str], Field(title="Players")]
+    """
+    by seat (gold first)
+    """
+    rated: Annotated[bool, Field(title="Rated")]
+    room_id: Annotated[str, Field(title="Room Id")]
+    size_class: Annotated[str, Field(title="Size Class")]
+    started_at: Annotated[AwareDatetime, Field(title="Started At")]
+    winner: Annotated[int | None, Field(title="Winner")]
 
 
 class LevelEvent(BaseModel):
@@ -724,12 +890,20 @@ class SeatView(BaseModel):
     One of the two seats: who holds it and whether they are connected right now.
     """
 
+    bot: Annotated[bool | None, Field(title="Bot")] = False
+    """
+    a bot account holds this seat (absent: no)
+    """
     colour: Annotated[Literal["gold", "coral"], Field(title="Colour")]
     connected: Annotated[bool, Field(title="Connected")]
     """
     a websocket holds this seat now (the computer: true)
     """
     kind: Annotated[Literal["human", "computer"], Field(title="Kind")]
+    name: Annotated[str | None, Field(title="Name")] = None
+    """
+    the holder's display name, or the bot's account name; absent: none
+    """
     seat: Annotated[Literal[0, 1], Field(title="Seat")]
     taken: Annotated[bool, Field(title="Taken")]
     """
@@ -921,6 +1095,39 @@ class BoxesBoard(BaseModel):
     rows: Annotated[int, Field(title="Rows")]
 
 
+class ChallengeView(BaseModel):
+    expires_at: Annotated[AwareDatetime, Field(title="Expires At")]
+    from_: Annotated[Challenger, Field(alias="from")]
+    game: Annotated[Literal["boxes", "dots"], Field(title="Game")]
+    id: Annotated[str, Field(title="Id")]
+    mode: Annotated[Literal["live", "correspondence"], Field(title="Mode")]
+    options: Annotated[dict[str, Any], Field(title="Options")]
+    """
+    the board: rows and cols, or width, height, start
+    """
+    rated: Annotated[bool, Field(title="Rated")]
+    reason: Annotated[str | None, Field(title="Reason")]
+    """
+    why it was declined
+    """
+    room_id: Annotated[str | None, Field(title="Room Id")]
+    """
+    once accepted: the room
+    """
+    seat: Annotated[Literal[0, 1] | None, Field(title="Seat")] = None
+    """
+    once accepted, to who posted it: their seat
+    """
+    status: Annotated[
+        Literal["open", "taking", "accepted", "declined", "cancelled", "expired"],
+        Field(title="Status"),
+    ]
+    to: Annotated[str | None, Field(title="To")]
+    """
+    the one bot that may take it; null: anyone
+    """
+
+
 class DailyBoard(BaseModel):
     cols: Annotated[int, Field(title="Cols")]
     date: Annotated[date_aliased, Field(title="Date")]
@@ -1000,6 +1207,16 @@ class HintView(BaseModel):
     """
     why, as a stable code (null for a quiet move). Dots and Boxes: takes_free_boxes, takes_all, declines_to_keep_control, sacrifice_to_keep_control, gives_fewest_boxes, keeps_control, safe_line; Dots: captures, double_threat, blocks_capture, escapes
     """
+
+
+class Ladder(BaseModel):
+    anchors: Annotated[dict[str, int], Field(title="Anchors")]
+    """
+    the computer levels' fixed ratings
+    """
+    entries: Annotated[list[LadderEntry], Field(title="Entries")]
+    game: Annotated[Literal["boxes", "dots"], Field(title="Game")]
+    size_class: Annotated[Literal["small", "standard", "large"], Field(title="Size Class")]
 
 
 class MakeMove(BaseModel):
@@ -1093,6 +1310,14 @@ class NewBoardEvent(BaseModel):
     """
 
 
+class PostedChallenge(BaseModel):
+    challenge: ChallengeView
+    token: Annotated[str | None, Field(title="Token")]
+    """
+    a person's seat token for the game (and the key to withdraw the challenge); null for a bot, whose own token holds its seat
+    """
+
+
 class PresenceMessage(BaseModel):
     """
     Who is connected, or how many watch, changed (``version`` is the current one).
@@ -1163,6 +1388,10 @@ class RoomSnapshot(BaseModel):
     move_count: Annotated[int, Field(title="Move Count")]
     """
     moves played in this game
+    """
+    rated: Annotated[bool | None, Field(title="Rated")] = False
+    """
+    its games count for the bots' ladder (absent: no)
     """
     requests: Annotated[list[PendingRequestView], Field(title="Requests")]
     seats: Annotated[list[SeatView], Field(title="Seats")]

@@ -457,9 +457,11 @@ class Room:
             state.game_number = event.game_number
             state.move_count = event.move_count
             state.computer_seat = event.computer_seat
-            if state.mode == "computer":
+            if state.mode == "computer" and event.computer_seat is not None:
                 for seat in state.seats:
                     seat.kind = "computer" if seat.seat == event.computer_seat else "human"
+                if self.seat is not None:  # a new game may give the computer the other seat
+                    self.seat = 1 - event.computer_seat
             state.requests = []
             self.history = known_history(state)
             if self.history is None and known is not None and event.kind == "undone":
