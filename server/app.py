@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from core.review import Limits
 from server.api import daily, games, health, review, rooms
 from server.background import Background, every
+from server.connection_guard import GUARD, RefuseMarked, raise_open_file_limit
 from server.db.records import FinishedGame, store_finished_game
 from server.db.session import database_ping, database_url, make_engine, migrate
 from server.errors import code_for_validation, http_status
@@ -123,6 +124,10 @@ def _too_large(limit: int) -> Response:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     configure_logging(settings.log_level, settings.log_json)
+    file_limit_before, file_limit = raise_open_file_limit()
+    GUARD.configure(
+        settings.max_connections_per_address, settings.trusted_proxies, settings.http_idle_seconds
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -215,7 +220,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.outages = outages
         app.state.metrics = metrics
         tune_garbage_collector()
-        log.info("tetrad ready", extra={"embedded_store": embedded is not None})
+        log.info(
+            "tetrad ready",
+            extra={
+                "embedded_store": embedded is not None,
+                "open_file_limit": file_limit,
+                "open_file_limit_before": file_limit_before,
+                "connection_capacity": GUARD.capacity,
+            },
+        )
         try:
             yield
         finally:
@@ -308,6 +321,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         record_limit=RECORD_BODY_BYTES,
         record_paths=RECORD_PATHS,
     )
+    app.add_middleware(RefuseMarked)
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HttpObserver)  # outermost: access log and request metrics

@@ -26,6 +26,7 @@ from server.protocol import (
     CLOSE_HELLO_TIMEOUT,
     CLOSE_ROOM_GONE,
     CLOSE_ROOM_NOT_FOUND,
+    CLOSE_TRY_AGAIN_LATER,
     AckMessage,
     ClientMessage,
     ErrorMessage,
@@ -52,7 +53,6 @@ from server.ws.hub import Hub, Listener
 
 log = logging.getLogger("tetrad.ws")
 PATH = "/api/rooms/{room_id}/ws"
-CLOSE_TRY_AGAIN_LATER = 1013
 
 
 @dataclass(frozen=True, slots=True)
