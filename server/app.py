@@ -237,6 +237,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()
             await service.turns.close()
             await service.time_outs.close()
+            await service.presence.close()
             await analyses.close()
             metrics.close()
             await computer.close()
@@ -302,7 +303,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(review.router)
     app.include_router(health.router)
-    app.router.add_websocket_route(endpoint.PATH, endpoint.room_socket)
+    app.router.routes.append(endpoint.RoomSocketRoute())
 
     @app.api_route("/api/{rest:path}", methods=list(ANY_METHOD), include_in_schema=False)
     async def unknown_api(request: Request, rest: str) -> JSONResponse:

@@ -43,6 +43,14 @@ class Settings(BaseSettings):
             "invite links; unset, each request's own scheme and host are used."
         ),
     )
+    allowed_origins: str = Field(
+        default="",
+        description=(
+            "Comma-separated origins (`https://dots.example.org`) whose pages may open a "
+            "websocket, besides the server's own (the request's host, and public_url's); "
+            "programs that send no Origin are always let in."
+        ),
+    )
     client_dist: Path | None = Field(
         default=None,
         description="Built web client served at `/`; unset, client/dist of the checkout.",
