@@ -24,7 +24,7 @@ from uvicorn.supervisors import Multiprocess
 from server.backup import BackupError, Outcome, backup, restore
 from server.connection_guard import capacity_for, raise_open_file_limit
 from server.db.session import database_url, make_engine, migrate, migrations
-from server.log_format import logging_config
+from server.log_format import logging_config, quiet_resource_tracker
 from server.metrics import MULTIPROC_ENV
 from server.serving import inherited_socket, uvicorn_config
 from server.settings import Settings
@@ -229,6 +229,8 @@ def serve(args: argparse.Namespace) -> int:
         print("--fd serves with one worker; start one process per socket", file=sys.stderr)
         return USAGE
     logging.config.dictConfig(logging_config(args.log_level, settings.log_json))
+    logging.captureWarnings(True)
+    quiet_resource_tracker()
     _raise_open_file_limit()
     embedded: EmbeddedValkey | None = None
     metrics_dir: str | None = None
