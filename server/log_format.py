@@ -52,12 +52,32 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+WEBSOCKET_CHATTER = frozenset(
+    {
+        '%s - "WebSocket %s" [accepted]',
+        '%s - "WebSocket %s" 403',
+        '%s - "WebSocket %s" %d',
+        "connection open",
+        "connection closed",
+    }
+)
+"""What uvicorn (and the websockets library through it) says at INFO about every websocket:
+the access log already has one line per socket, and uvicorn's lines carry the query
+string, where a careless client may have put a token."""
+
+
+class WithoutWebsocketChatter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.name == "uvicorn.error" and record.msg in WEBSOCKET_CHATTER)
+
+
 class TetradHandler(logging.StreamHandler):  # type: ignore[type-arg]
     """The stderr handler tetrad installs (a type of its own, so it is installed once)."""
 
     def __init__(self, as_json: bool = True) -> None:
         super().__init__(sys.stderr)
         self.setFormatter(JsonFormatter() if as_json else logging.Formatter(PLAIN_FORMAT))
+        self.addFilter(WithoutWebsocketChatter())
 
 
 def logging_config(level: str, as_json: bool) -> dict[str, Any]:

@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from collections.abc import Callable
 from typing import Any
 
 import uvicorn
@@ -64,6 +63,10 @@ whose per-connection rate limit answers floods)."""
 KEEP_ALIVE_SECONDS = 5
 """An HTTP connection idle this long after an answer is closed (uvicorn's default;
 ``tetrad serve`` sets ``TETRAD_HTTP_IDLE_SECONDS``)."""
+
+
+IDLE_SECOND_LOOK = 1.0
+"""Seconds an idle connection gets after its timer fired, before it is closed."""
 
 
 WRITE_NOW = "tetrad.websocket.write_now"
@@ -174,7 +177,7 @@ class GuardedHttp:
     loop: asyncio.AbstractEventLoop
     cycle: Any
     timeout_keep_alive_task: asyncio.TimerHandle | None
-    timeout_keep_alive_handler: Callable[[], None]
+    _idle_noticed = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         set_nodelay(transport)
@@ -187,6 +190,7 @@ class GuardedHttp:
         super().connection_lost(exc)  # type: ignore[misc]
 
     def data_received(self, data: bytes) -> None:
+        self._idle_noticed = False
         super().data_received(data)  # type: ignore[misc]
         if self.transport.get_protocol() is self and (  # type: ignore[comparison-overlap]
             self.cycle is None or self.cycle.response_complete
@@ -201,6 +205,18 @@ class GuardedHttp:
         self.timeout_keep_alive_task = self.loop.call_later(
             GUARD.idle_seconds, self.timeout_keep_alive_handler
         )
+
+    def timeout_keep_alive_handler(self) -> None:
+        """Close an idle connection (uvicorn's keep-alive timer and ours), after a second
+        look: on a starved event loop the timer may fire before the bytes that arrived in
+        time are handed over, and those must not be taken for silence."""
+        if not self._idle_noticed:
+            self._idle_noticed = True
+            self.timeout_keep_alive_task = self.loop.call_later(
+                IDLE_SECOND_LOOK, self.timeout_keep_alive_handler
+            )
+            return
+        super().timeout_keep_alive_handler()  # type: ignore[misc]
 
     def _mark_refused(self, scope: Any) -> None:
         refused = GUARD.refused(self.transport)
