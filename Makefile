@@ -9,13 +9,15 @@ RUN_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
 RUN_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
 .PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check fuzz-long soak \
-	compiled clean-compiled
+	compiled clean-compiled python-client-models
 
 # Dependencies at the exact versions of constraints.txt, the same the image installs.
-$(STAMP): pyproject.toml constraints.txt
+# The Python client package (clients/python) is installed beside it, editable, so the
+# tests and `tetrad-bot` use the files of this checkout.
+$(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[dev]' -e clients/python
 	touch $@
 
 setup: $(STAMP)
@@ -61,6 +63,11 @@ compiled: $(COMPILED_STAMP)
 clean-compiled:
 	find core -name '*.so' -delete
 	rm -rf build/mypyc
+
+# The Python client's models, generated from the server's /openapi.json by
+# datamodel-code-generator (tests/clients checks they are current, in `make test`).
+python-client-models: setup
+	$(BIN)/python clients/python/tools/generate_models.py
 
 # The client's protocol types must be what the server's models generate.
 client-test: $(CLIENT_DEPS) setup

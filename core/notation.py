@@ -40,7 +40,12 @@ from dataclasses import dataclass
 from core.errors import InvalidMove, InvalidOptions
 from core.game import Ending, EndingKind, as_player
 
-_SQUARE = re.compile(r"([a-zA-Z]+)([1-9][0-9]*)")
+SQUARE_LETTERS = 3
+"""Most letters a column name may have (``zzz`` is column 18,278): a longer name is refused
+before it is read, so a hostile name costs no more than its length to turn down."""
+SQUARE_DIGITS = 5
+"""Most digits a row number may have."""
+_SQUARE = re.compile(rf"([a-zA-Z]{{1,{SQUARE_LETTERS}}})([1-9][0-9]{{0,{SQUARE_DIGITS - 1}}})")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
 _COMMENT = re.compile(r"%[^\n]*")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -62,10 +67,13 @@ def format_square(x: int, y: int) -> str:
 
 
 def parse_square(text: str) -> tuple[int, int]:
-    """The ``(x, y)`` of a square name such as ``c5``; InvalidMove for anything else."""
+    """The ``(x, y)`` of a square name such as ``c5``; InvalidMove for anything else (a
+    name longer than :data:`SQUARE_LETTERS` letters and :data:`SQUARE_DIGITS` digits too:
+    no board is that large)."""
     found = _SQUARE.fullmatch(text)
     if found is None:
-        raise InvalidMove(f"{text!r} is not a square like 'c5' (column letters, row number)")
+        shown = text if len(text) <= 20 else f"{text[:20]}…"
+        raise InvalidMove(f"{shown!r} is not a square like 'c5' (column letters, row number)")
     x = 0
     for letter in found[1].lower():
         x = x * 26 + _LETTERS.index(letter) + 1

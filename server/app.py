@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -21,10 +22,17 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core.review import Limits
-from server.api import daily, games, health, review, rooms
+from server.api import bots as bots_api
+from server.api import challenges, daily, games, health, review, rooms
+from server.api import ladder as ladder_api
 from server.background import Background, every
+from server.bots import ladder
+from server.bots.matchmaking import Matchmaker, parse_boards
+from server.bots.service import BotService
+from server.bots.streams import ROUND_SECONDS as BOTS_ROUND_SECONDS
+from server.bots.streams import BotStreams
 from server.connection_guard import GUARD, RefuseMarked, raise_open_file_limit
-from server.db.records import FinishedGame, store_finished_game
+from server.db.records import FinishedGame, finished_game_id, store_finished_game
 from server.db.session import database_ping, database_url, make_engine, migrate
 from server.errors import code_for_validation, http_status
 from server.http_edge import HeadAsGet, SecurityHeaders
@@ -34,6 +42,7 @@ from server.metrics import Metrics
 from server.protocol import client_message_adapter, server_message_adapter
 from server.refusals import ErrorCode, Refusal, unavailable
 from server.review.analysis import Analyses
+from server.review.reader import RecordReader
 from server.rooms.computer import ComputerPlayer
 from server.rooms.outbox import OutboxDrainer
 from server.rooms.service import RoomService
@@ -41,9 +50,15 @@ from server.runtime import tune_garbage_collector
 from server.settings import Settings
 from server.static import serve_client
 from server.store.embedded import EmbeddedValkey
+from server.store.keys import write_probe_key
 from server.store.memory_watch import MemoryWatch
 from server.store.outage import STORAGE_ERRORS, Outages
-from server.store.redis_client import redis_client
+from server.store.redis_client import (
+    check_kind,
+    close_dropped_cluster_nodes,
+    is_cluster,
+    redis_client,
+)
 from server.store.redis_stores import RedisStores
 from server.ws import endpoint
 from server.ws.hub import Hub, Listener
@@ -57,6 +72,7 @@ HTTP_CODES: dict[int, ErrorCode] = {
 }
 """Codes of the refusals Starlette makes itself (no route, a route without that method)."""
 REDIS_WARM_CONNECTIONS = 8
+WRITE_PROBE_MS = 10_000
 RECORD_BODY_BYTES = 64 * 1024
 """Bodies that carry a whole game record (review, analysis, a room continuing a game) may
 be this large: a long Dots game does not fit in the few KiB of other requests."""
@@ -142,14 +158,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # never ends.
         timeout = settings.redis_timeout
         redis = redis_client(redis_url, timeout=timeout)
+        if is_cluster(redis):
+            close_dropped_cluster_nodes(asyncio.get_running_loop())
         # The subscriber blocks on reads for as long as no room message comes: no read
         # timeout there (redis-py would apply the socket timeout to that wait).
         subscriber = redis_client(redis_url, socket_connect_timeout=timeout)
         outages = Outages(metrics.count_redis_error)
         outages.watch("redis", lambda: store_ping(redis))
+        outages.watch("redis writes", lambda: store_write(redis, settings.key_prefix))
         # Open a few pooled connections now: redis-py's connection setup is slow (it looks up
         # package metadata each time), better paid at startup than by the first moves.
         await asyncio.gather(*(store_ping(redis) for _ in range(REDIS_WARM_CONNECTIONS)))
+        await check_kind(redis, redis_url)
         engine = make_engine(database_url(settings.database_url, settings.data_dir))
         await asyncio.to_thread(migrate, engine)
         outages.watch("database", lambda: asyncio.to_thread(database_ping, engine))
@@ -157,8 +177,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         computer.warm()
 
         async def write_finished(finished: FinishedGame) -> bool:
-            return await asyncio.to_thread(store_finished_game, engine, finished)
+            written = await asyncio.to_thread(store_finished_game, engine, finished)
+            game_id = finished_game_id(finished.room_id, finished.game_number)
+            await asyncio.to_thread(
+                ladder.finish, engine, finished.room_id, game_id, finished.winner
+            )
+            return written
 
+        streams = BotStreams(engine)
         storage = RedisStores(redis, settings.key_prefix, settings.events_kept)
         stores = storage.stores
         drainer = OutboxDrainer(
@@ -176,13 +202,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             metrics=metrics.room_hooks(),
             on_finished=drainer.kick,
             full=lambda: memory.full,
+            revoked=streams.is_revoked,
         )
+        bots = BotService(engine, service, streams)
         limits = Limits(
             exact_seconds=settings.analysis_position_seconds,
             moves_seconds=settings.analysis_position_seconds / 2,
             hint_seconds=min(settings.ai_time_limit, settings.analysis_position_seconds, 0.15),
         )
-        analyses = Analyses(engine, computer, settings.ai_workers, limits)
+        analyses = Analyses(
+            engine, computer, settings.ai_workers, limits, settings.analysis_game_seconds
+        )
+        records = RecordReader()
 
         async def catch_up(room_id: str, listeners: list[Listener]) -> None:
             await endpoint.catch_up_listeners(service, room_id, listeners)
@@ -206,14 +237,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         presence = Background(
             "presence", lambda: every(settings.heartbeat_seconds, presence_round, presence_failed)
         )
-        background = [presence, drainer.background, memory.background]
+
+        def bots_failed(error: Exception) -> None:
+            if not outages.report(error, "bots"):
+                log.error("bots round failed", exc_info=error)
+
+        async def bots_round() -> None:
+            await streams.round(time.monotonic())
+
+        bot_rounds = Background("bots", lambda: every(BOTS_ROUND_SECONDS, bots_round, bots_failed))
+        background = [presence, drainer.background, memory.background, bot_rounds]
+        if settings.ladder_pace_seconds > 0:
+            boards = parse_boards(settings.ladder_boards)
+            matchmaker = Matchmaker(bots, boards, service.turns.process_id)
+            pace = settings.ladder_pace_seconds
+
+            async def ladder_round() -> None:
+                await matchmaker.round()
+
+            background.append(Background("ladder", lambda: every(pace, ladder_round, bots_failed)))
         for task in background:
             task.start()
         app.state.settings = settings
         app.state.redis = redis
         app.state.engine = engine
         app.state.rooms = service
+        app.state.bots = bots
         app.state.analyses = analyses
+        app.state.records = records
         app.state.hub = hub
         app.state.memory = memory
         app.state.outbox = drainer
@@ -239,6 +290,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await service.time_outs.close()
             await service.presence.close()
             await analyses.close()
+            await records.close()
             metrics.close()
             await computer.close()
             await outages.close()
@@ -303,6 +355,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(review.router)
     app.include_router(health.router)
+    app.include_router(bots_api.router)
+    app.include_router(challenges.router)
+    app.include_router(ladder_api.router)
     app.router.routes.append(endpoint.RoomSocketRoute())
 
     @app.api_route("/api/{rest:path}", methods=list(ANY_METHOD), include_in_schema=False)
@@ -392,3 +447,8 @@ __all__ = ["ValidationError", "app_from_env", "create_app"]
 
 async def store_ping(redis: Redis) -> bool:
     return bool(await redis.ping())  # type: ignore[misc]
+
+
+async def store_write(redis: Redis, prefix: str) -> bool:
+    """Write one short-lived key: refused while Redis refuses writes."""
+    return bool(await redis.set(write_probe_key(prefix), "1", px=WRITE_PROBE_MS))

@@ -18,10 +18,19 @@ from pathlib import Path
 
 import uvicorn
 from redis.exceptions import RedisError
+from sqlalchemy import Engine
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
 
 from server.backup import BackupError, Outcome, backup, restore
+from server.bots.accounts import (
+    BotNameError,
+    add_bot,
+    bot_named,
+    list_bots,
+    revoke_bot,
+    set_ladder,
+)
 from server.connection_guard import capacity_for, raise_open_file_limit
 from server.db.session import database_url, make_engine, migrate, migrations
 from server.log_format import logging_config, quiet_resource_tracker
@@ -30,7 +39,7 @@ from server.serving import inherited_socket, uvicorn_config
 from server.settings import Settings
 from server.store.embedded import EmbeddedValkey
 from server.store.persistence import persists, redis_persistence
-from server.store.redis_client import RedisUrlError, redis_client
+from server.store.redis_client import RedisUrlError, check_kind, redis_client
 
 log = logging.getLogger("tetrad.cli")
 
@@ -157,7 +166,35 @@ def _parser() -> argparse.ArgumentParser:
     )
     restore_command.add_argument("archive", type=Path, help="an archive of `tetrad backup`")
     _storage_flags(restore_command, defaults)
+    _bots_parser(commands, defaults)
     return parser
+
+
+def _bots_parser(commands: argparse._SubParsersAction, defaults: Settings) -> None:  # type: ignore[type-arg]
+    bots = commands.add_parser(
+        "bots",
+        help="issue, list and revoke bot accounts",
+        description="Bot accounts: a bot presents its token (Authorization: Bearer) to "
+        "take challenges, play rated games and climb the ladder (docs/bots.md).",
+    )
+    actions = bots.add_subparsers(dest="bots_command", required=True, metavar="ACTION")
+    add = actions.add_parser("add", help="make a bot account and print its token once")
+    add.add_argument("name", help="3-24 letters, digits, - or _; a letter first")
+    add.add_argument(
+        "--ladder", action="store_true", help="opt the bot in to the ladder's matchmaking"
+    )
+    _storage_flags(add, defaults)
+    listing = actions.add_parser("list", help="list the bot accounts")
+    _storage_flags(listing, defaults)
+    revoke = actions.add_parser(
+        "revoke", help="revoke a bot's token: its connections end within a second"
+    )
+    revoke.add_argument("name")
+    _storage_flags(revoke, defaults)
+    ladder = actions.add_parser("ladder", help="opt a bot in to matchmaking, or out")
+    ladder.add_argument("name")
+    ladder.add_argument("state", choices=["on", "off"])
+    _storage_flags(ladder, defaults)
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -167,8 +204,11 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 async def _persistence_of(url: str) -> str | None:
+    """How the Redis at ``url`` persists (None: unreachable); a URL of the wrong kind for
+    that Redis is refused (:class:`RedisUrlError`)."""
     redis = redis_client(url, timeout=5)
     try:
+        await check_kind(redis, url)
         return await redis_persistence(redis)
     except (RedisError, OSError):
         return None  # unreachable: the workers say so when they fail to start
@@ -177,7 +217,8 @@ async def _persistence_of(url: str) -> str | None:
 
 
 def warn_without_persistence(url: str) -> None:
-    """Log a warning when the Redis at ``url`` keeps nothing over a restart."""
+    """Refuse a Redis URL of the wrong kind (:class:`RedisUrlError`); log a warning when
+    the Redis at ``url`` keeps nothing over a restart."""
     kind = asyncio.run(_persistence_of(url))
     if kind is not None and not persists(kind):
         log.warning(
@@ -356,11 +397,51 @@ def restore_command(args: argparse.Namespace) -> int:
     return _archive_command("restore", restore, args, headline, "", "not restored: ")
 
 
+def bots_command(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    engine = make_engine(database_url(settings.database_url, settings.data_dir))
+    try:
+        migrate(engine)
+        return _bots_action(engine, args)
+    finally:
+        engine.dispose()
+
+
+def _bots_action(engine: Engine, args: argparse.Namespace) -> int:
+    if args.bots_command == "add":
+        try:
+            token = add_bot(engine, args.name, ladder=args.ladder)
+        except BotNameError as error:
+            print(f"tetrad bots add: {error}", file=sys.stderr)
+            return USAGE
+        print(f"bot {args.name} added; its token (shown only now, keep it secret):")
+        print(token)
+        return 0
+    if args.bots_command == "list":
+        for bot in list_bots(engine):
+            state = "active" if bot.active else f"revoked {bot.revoked_at:%Y-%m-%d %H:%M}"
+            ladder = "ladder" if bot.ladder else "-"
+            print(f"{bot.name:24} {state:24} {ladder:6} since {bot.created_at:%Y-%m-%d}")
+        return 0
+    if bot_named(engine, args.name) is None or (
+        args.bots_command == "revoke" and not revoke_bot(engine, args.name)
+    ):
+        print(f"tetrad bots {args.bots_command}: no active bot named {args.name}", file=sys.stderr)
+        return FAILED
+    if args.bots_command == "ladder":
+        set_ladder(engine, args.name, args.state == "on")
+        print(f"bot {args.name}: ladder {args.state}")
+    else:
+        print(f"bot {args.name} revoked")
+    return 0
+
+
 COMMANDS = {
     "serve": serve,
     "migrate": migrate_command,
     "backup": backup_command,
     "restore": restore_command,
+    "bots": bots_command,
 }
 
 

@@ -28,6 +28,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     "message_too_large": 413,
     "game_over": 409,
     "busy": 409,
+    "challenge_not_found": 404,
+    "too_many_games": 409,
     "server_full": 503,
     "unavailable": 503,
     "internal_error": 500,

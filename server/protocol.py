@@ -276,6 +276,16 @@ class SeatView:
         bool, Field(description="a websocket holds this seat now (the computer: true)")
     ]
     colour: Literal["gold", "coral"]
+    name: Annotated[
+        str | None,
+        Field(
+            exclude_if=_absent,
+            description="the holder's display name, or the bot's account name; absent: none",
+        ),
+    ] = None
+    bot: Annotated[
+        bool, Field(exclude_if=_absent, description="a bot account holds this seat (absent: no)")
+    ] = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -442,6 +452,10 @@ class RoomSnapshot:
     time_control: Annotated[
         TimeControlView | None, Field(description="the room's clocks; null: none")
     ] = None
+    rated: Annotated[
+        bool,
+        Field(exclude_if=_absent, description="its games count for the bots' ladder (absent: no)"),
+    ] = False
 
 
 # -- events --------------------------------------------------------------------------------
@@ -479,6 +493,12 @@ class MoveEvent:
 class JoinedEvent:
     kind: Literal["joined"] = "joined"
     seat: Seat
+    name: Annotated[
+        str | None, Field(exclude_if=_absent, description="the display name the guest gave")
+    ] = None
+    bot: Annotated[bool, Field(exclude_if=_absent, description="the guest is a bot account")] = (
+        False
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

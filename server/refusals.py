@@ -35,6 +35,8 @@ ErrorCode = Literal[
     "message_too_large",
     "game_over",
     "busy",
+    "challenge_not_found",
+    "too_many_games",
     "server_full",
     "unavailable",
     "internal_error",

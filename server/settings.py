@@ -151,6 +151,13 @@ class Settings(BaseSettings):
         description="Game review: seconds the exact solver may spend on one position of an "
         "analysis (and half of it on its other moves) before the estimate is used.",
     )
+    analysis_game_seconds: float = Field(
+        default=120.0,
+        gt=0,
+        description="Game review: seconds of the computer's time a whole Dots analysis may "
+        "take; a long game gets less time a position (at least 0.02 s), so that no analysis "
+        "holds the workers for minutes.",
+    )
     ai_lease_seconds: float = Field(
         default=8.0,
         gt=0,
@@ -192,6 +199,50 @@ class Settings(BaseSettings):
     )
     rest_moves_per_minute: int = Field(
         default=240, ge=1, description="Moves per minute one seat may make over REST."
+    )
+
+    # -- bots ------------------------------------------------------------------------------
+    challenge_live_seconds: int = Field(
+        default=60, ge=5, description="An open challenge to a live game expires after this."
+    )
+    challenge_correspondence_seconds: int = Field(
+        default=DAY,
+        ge=60,
+        description="An open challenge to a correspondence game expires after this.",
+    )
+    bot_requests_per_minute: int = Field(
+        default=120,
+        ge=1,
+        description=(
+            "Challenge requests (post, accept, decline, cancel) one bot, or one address "
+            "without a bot token, may make per minute."
+        ),
+    )
+    bot_games_at_once: int = Field(
+        default=4,
+        ge=1,
+        description=(
+            "Games one bot may play at the same time; challenges past it are refused "
+            "(`too_many_games`)."
+        ),
+    )
+
+    ladder_pace_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        description=(
+            "Every this many seconds the server pairs the connected, idle bots that opted "
+            "in to the ladder (with each other, or the one left over with the computer level "
+            "rated nearest to it) for a rated game; 0: no matchmaking."
+        ),
+    )
+    ladder_boards: str = Field(
+        default="boxes:5x5",
+        pattern=r"^\s*(boxes|dots):\d+x\d+\s*(,\s*(boxes|dots):\d+x\d+\s*)*$",
+        description=(
+            "The boards matchmaking draws from, comma-separated: `boxes:ROWSxCOLS` or "
+            "`dots:WIDTHxHEIGHT` (Dots start with a cross)."
+        ),
     )
 
     # -- logs ------------------------------------------------------------------------------

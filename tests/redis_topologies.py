@@ -1,8 +1,9 @@
 """Redis topologies of a test's own, on free loopback ports in the test's directory: a
-Redis Cluster of three masters (no replicas), and a Sentinel setup (a master, a replica
-and one sentinel with a quorum of 1). Cluster nodes keep an append-only file (fsync on every
-write), so a node killed with SIGKILL starts again on its port with its cluster identity and
-its data; the Sentinel's nodes persist nothing (the replica has the data)."""
+Redis Cluster of three masters (with or without a replica each), and a Sentinel setup (a
+master, a replica and one sentinel with a quorum of 1). Cluster nodes keep an append-only
+file (fsync on every write), so a node killed with SIGKILL starts again on its port with its
+cluster identity and its data; the Sentinel's nodes persist nothing (the replica has the
+data)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def start_node(directory: Path, port: int, *options: str) -> RedisServer:
 
 @dataclass
 class Cluster:
-    """A Redis Cluster of masters only; ``url`` is tetrad's ``redis+cluster://`` form."""
+    """A Redis Cluster; ``url`` is tetrad's ``redis+cluster://`` form."""
 
     directory: Path
     processes: Processes
@@ -135,12 +136,13 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def redis_cluster(directory: Path, masters: int = 3) -> Iterator[Cluster]:
-    """A Redis Cluster of ``masters`` masters on free ports, torn down at the end."""
+def redis_cluster(directory: Path, masters: int = 3, replicas: int = 0) -> Iterator[Cluster]:
+    """A Redis Cluster of ``masters`` masters, each with ``replicas`` replicas, on free
+    ports, torn down at the end."""
     processes = Processes()
     cluster = Cluster(directory, processes)
     try:
-        for index in range(masters):
+        for index in range(masters * (1 + replicas)):
             cluster.start_node(index, cluster_port())
         version = str(cluster.client().info("server")["redis_version"])
         major = int(version.split(".", maxsplit=1)[0])
@@ -148,7 +150,7 @@ def redis_cluster(directory: Path, masters: int = 3) -> Iterator[Cluster]:
         subprocess.run(
             [_binary("redis-cli"), "--cluster", "create",
              *(f"127.0.0.1:{node.port}" for node in cluster.nodes),
-             "--cluster-replicas", "0", "--cluster-yes"],
+             "--cluster-replicas", str(replicas), "--cluster-yes"],
             check=True, capture_output=True, timeout=60,
         )  # fmt: skip
         cluster.wait_ok()

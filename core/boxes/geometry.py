@@ -99,10 +99,16 @@ class Geometry:
         return compress(self.lines, selectors)
 
 
-@cache
 def geometry(rows: int, cols: int) -> Geometry:
     """The cached geometry of a board of ``rows`` × ``cols`` boxes (each side 1 to 10)."""
+    # Checked before the cache is asked: True == 1 and hashes alike, so a cache that saw a
+    # 1×1 board would otherwise answer for rows=True.
     for name, side in (("rows", rows), ("cols", cols)):
         if type(side) is not int or not MIN_SIDE <= side <= MAX_SIDE:
             raise InvalidOptions(f"{name} must be an integer from {MIN_SIDE} to {MAX_SIDE}")
+    return _geometry(rows, cols)
+
+
+@cache
+def _geometry(rows: int, cols: int) -> Geometry:
     return Geometry(rows, cols)

@@ -18,8 +18,8 @@ from server.db.records import load_finished_game
 from server.db.session import SessionDep
 from server.refusals import Refusal
 from server.review.analysis import Analyses
+from server.review.reader import RecordReader
 from server.review.records import GameFacts, notation, read_record, review
-from server.rooms.model import AnyGame
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody} for status in (400, 404, 409, 413, 429, 503)
@@ -33,7 +33,13 @@ async def get_analyses(request: Request) -> Analyses:
     return analyses
 
 
+async def get_reader(request: Request) -> RecordReader:
+    reader: RecordReader = request.app.state.records
+    return reader
+
+
 AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
+ReaderDep = Annotated[RecordReader, Depends(get_reader)]
 
 
 def _row(session: Session, game_id: str) -> FinishedGameRow:
@@ -43,12 +49,13 @@ def _row(session: Session, game_id: str) -> FinishedGameRow:
     return row
 
 
-async def _stored(request: Request, game_id: str) -> AnyGame:
-    """The finished game ``game_id``, read off the event loop."""
+async def _stored(request: Request, game_id: str) -> dict[str, Any]:
+    """The JSON record of the finished game ``game_id`` (the server wrote it: no replay)."""
     row = await asyncio.to_thread(load_finished_game, request.app.state.engine, game_id)
     if row is None:
         raise Refusal("game_not_found", "no finished game with this id")
-    return read_record(json.loads(row.record))
+    record: dict[str, Any] = json.loads(row.record)
+    return record
 
 
 def _facts(row: FinishedGameRow) -> GameFacts:
@@ -68,9 +75,13 @@ def game_review(session: SessionDep, game_id: GameId) -> GameReview:
     return review(read_record(json.loads(row.record)), _facts(row))
 
 
-@router.post("/api/records/review", summary="Review a record (text notation or JSON)")
-def record_review(body: RecordBody) -> GameReview:
-    return review(read_record(body.record), GameFacts())
+@router.post(
+    "/api/records/review",
+    summary="Review a record (text notation or JSON)",
+    response_model=GameReview,
+)
+async def record_review(reader: ReaderDep, body: RecordBody) -> Response:
+    return Response(await reader.review(body.record), media_type="application/json")
 
 
 @router.get(
@@ -96,11 +107,14 @@ def record_download(
 
 @router.post("/api/analysis", summary="Start (or read) the analysis of a record")
 async def start_analysis(
-    analyses: AnalysesDep, rooms: RoomServiceDep, client: ClientAddressDep, body: RecordBody
+    analyses: AnalysesDep,
+    reader: ReaderDep,
+    rooms: RoomServiceDep,
+    client: ClientAddressDep,
+    body: RecordBody,
 ) -> AnalysisView:
-    game = read_record(body.record)
-    await rooms.analysis_allowed(client)
-    return await analyses.start(game)
+    await rooms.analysis_allowed(client)  # before the record is read: reading costs
+    return await analyses.start(await reader.replayed(body.record))
 
 
 @router.get("/api/analysis/{analysis_id}", summary="An analysis, as far as it has gone")
@@ -118,9 +132,8 @@ async def start_game_analysis(
     request: Request,
     game_id: GameId,
 ) -> AnalysisView:
-    game = await _stored(request, game_id)
     await rooms.analysis_allowed(client)
-    return await analyses.start(game)
+    return await analyses.start(await _stored(request, game_id))
 
 
 @router.get("/api/games/{game_id}/analysis", summary="A game's analysis, as far as it has gone")

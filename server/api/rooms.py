@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Query, Request
 
+from server.api.bots import BotServiceDep
 from server.api.deps import BaseUrlDep, ClientAddressDep, RoomServiceDep, TokenDep
 from server.api.refusals import refusals
 from server.api.schemas import (
@@ -21,12 +22,13 @@ from server.api.schemas import (
     SeatGrant,
     YourSeat,
 )
+from server.bots.accounts import TOKEN_PREFIX
 from server.protocol import Hint, MakeMove, RoomAction, event_message_adapter, play_command
 from server.refusals import ErrorCode, Refusal
 from server.review.records import game_name, position_at, read_record
 from server.rooms.clock import TimeControl
-from server.rooms.model import RoomOptions
-from server.rooms.service import Done, Granted, RoomService, seat_of
+from server.rooms.model import Holder, RoomOptions
+from server.rooms.service import Done, Granted, RoomService
 from server.ws.hub import EventWaiter, Hub
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
@@ -67,6 +69,8 @@ def _result(done: Done) -> ActionResult:
 )
 async def create_room(
     rooms: RoomServiceDep,
+    bots: BotServiceDep,
+    token: TokenDep,
     client: ClientAddressDep,
     base: BaseUrlDep,
     request: Annotated[CreateRoom, Body()],
@@ -79,10 +83,25 @@ async def create_room(
         daily, daily_player = False, None
     position = None
     if request.from_ is not None:
-        position = position_at(read_record(request.from_.record), request.from_.ply)
+        # Replayed off the event loop: a long record takes a while.
+        start = request.from_
+        position = await asyncio.to_thread(
+            lambda: position_at(read_record(start.record), start.ply)
+        )
         if game_name(position) != request.game:
             raise Refusal("bad_record", f"the record is not a {request.game} game")
+    bot = None if token is None or not token.startswith(TOKEN_PREFIX) else await bots.bot(token)
+    if bot is not None:
+        if request.mode not in (None, "computer") or position is not None or daily:
+            raise Refusal("invalid_options", "a bot's own rooms are against the computer")
+        granted = await bots.play_computer(
+            bot, request.game, options, request.level, request.rated, request.first, client=client
+        )
+        return _grant(rooms, granted, base)
+    if request.rated:
+        raise Refusal("invalid_options", "rated games are for bots (send the bot's token)")
     asked = RoomOptions(
+        holder=Holder(request.name),
         time_control=_time_control(request.clock),
         game=request.game,
         mode=request.mode,
@@ -122,7 +141,7 @@ def _time_control(option: ClockOption | None) -> TimeControl | None:
 async def join_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId, body: JoinRoom
 ) -> SeatGrant:
-    return _grant(rooms, await rooms.join(room_id, body.invite_code, token), base)
+    return _grant(rooms, await rooms.join(room_id, body.invite_code, token, body.name), base)
 
 
 @router.get(
@@ -134,7 +153,7 @@ async def read_room(
     rooms: RoomServiceDep, token: TokenDep, base: BaseUrlDep, room_id: RoomId
 ) -> RoomStateResponse:
     loaded, snapshot = await rooms.snapshot(room_id)
-    seat = seat_of(loaded.room, token)  # the snapshot is a fresh read
+    seat = rooms.seat_in(loaded.room, token)  # the snapshot is a fresh read
     you = None
     if seat is not None:
         you = YourSeat(

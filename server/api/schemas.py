@@ -55,7 +55,24 @@ class ClockOption(Strict):
     days_per_move: int | None = Field(default=None, ge=1, le=30)
 
 
+DisplayName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=24,
+        pattern=r"^[^\x00-\x1f\x7f]+$",
+        description="the name shown on your seat (a bot is named by its account)",
+    ),
+]
+
+
 class CreateRoomBase(Strict):
+    name: DisplayName | None = None
+    rated: bool = Field(
+        default=False,
+        description="a bot's computer room whose game counts for the ladder (send the bot's "
+        "token); a rated game allows only moves and resigning",
+    )
     mode: Mode | None = Field(
         default=None, description="default: live for Dots and Boxes, correspondence for Dots"
     )
@@ -118,6 +135,7 @@ class SeatGrant(BaseModel):
 
 class JoinRoom(Strict):
     invite_code: str = Field(min_length=1, max_length=64)
+    name: DisplayName | None = None
 
 
 class YourSeat(BaseModel):

@@ -19,8 +19,8 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Callable
-from dataclasses import astuple
+from collections.abc import Callable, Mapping
+from dataclasses import astuple, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -32,10 +32,8 @@ from core.review import Limits
 from server.api.schemas import AnalysisView, PositionAnalysis
 from server.db.models import AnalysisRow
 from server.refusals import Refusal
-from server.review.records import game_name, read_record
 from server.review.worker import analyse_position_json
 from server.rooms.computer import ComputerPlayer
-from server.rooms.model import AnyGame
 
 log = logging.getLogger("tetrad.analysis")
 
@@ -44,15 +42,21 @@ STALE_SECONDS = 60.0
 SAVE_EVERY = 0.5
 """Seconds between writes of a running analysis's progress (a long Dots game has many
 positions; the row is rewritten whole each time)."""
+MIN_HINT_SECONDS = 0.02
+"""The least time the hard level gets to suggest a move in a position of a long Dots game."""
 RUNNING_PER_WORKER = 3
 """Analyses one server process runs at once per AI worker; past that, ``busy``."""
 
 
-def analysis_id(game: AnyGame) -> str:
-    """The name of the analysis of ``game``: a hash of its start and moves (not its end)."""
-    record = game.to_json()
-    record.pop("end", None)
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+def analysed_part(record: Mapping[str, Any]) -> dict[str, Any]:
+    """What an analysis looks at in a game's JSON record: its start and moves, not its end."""
+    return {name: value for name, value in record.items() if name != "end"}
+
+
+def analysis_id(record: Mapping[str, Any]) -> str:
+    """The name of the analysis of the game whose JSON record (its ``to_json``) is
+    ``record``: a hash of its start and moves (not its end)."""
+    text = json.dumps(analysed_part(record), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -87,26 +91,39 @@ class Analyses:
         computer: ComputerPlayer,
         workers: int,
         limits: Limits,
+        game_seconds: float = 120.0,
         clock: Callable[[], datetime] = _now,
     ) -> None:
         self.engine = engine
         self.computer = computer
         self.workers = max(1, workers)
         self.limits = limits
+        self.game_seconds = game_seconds
         self.clock = clock
         self._running: dict[str, asyncio.Task[None]] = {}
 
-    async def start(self, game: AnyGame) -> AnalysisView:
-        """The analysis of ``game``: from the cache, or started now (asking again while it
-        runs changes nothing)."""
-        key = analysis_id(game)
+    def limits_for(self, game: str, positions: int) -> Limits:
+        """The time limits of each position of a game: a long Dots game gets less time a
+        position, so that the whole analysis takes about ``game_seconds`` of the workers'
+        time and does not hold them (and everyone else's analyses) for many minutes."""
+        if game != "dots" or not positions:
+            return self.limits
+        share = self.game_seconds * self.workers / positions
+        hint = min(self.limits.hint_seconds, max(MIN_HINT_SECONDS, share))
+        return replace(self.limits, hint_seconds=hint)
+
+    async def start(self, record: Mapping[str, Any]) -> AnalysisView:
+        """The analysis of the game whose JSON record (its ``to_json``, replayed already)
+        is ``record``: from the cache, or started now (asking again while it runs changes
+        nothing)."""
+        key = analysis_id(record)
         if key not in self._running and len(self._running) >= RUNNING_PER_WORKER * self.workers:
             found = await asyncio.to_thread(self._load, key)
             if found is None or found.status == "failed" or self._stale(found):
                 raise Refusal("busy", "the server is analysing other games; try again shortly")
-        row, claimed = await asyncio.to_thread(self._claim, key, game)
+        row, claimed = await asyncio.to_thread(self._claim, key, record)
         if claimed and row.status == "running" and key not in self._running:
-            self._running[key] = asyncio.create_task(self._run(key, game.to_json()))
+            self._running[key] = asyncio.create_task(self._run(key, analysed_part(record)))
         return view(row)
 
     async def get(self, key: str) -> AnalysisView:
@@ -116,12 +133,12 @@ class Analyses:
         if row is None:
             raise Refusal("analysis_not_found", "no analysis with this id; start one first")
         if self._stale(row) and key not in self._running:
-            return await self.start(read_record(json.loads(row.record)))
+            return await self.start(json.loads(row.record))
         return view(row)
 
-    async def find(self, game: AnyGame) -> AnalysisView:
-        """The analysis of ``game`` if one was started."""
-        return await self.get(analysis_id(game))
+    async def find(self, record: Mapping[str, Any]) -> AnalysisView:
+        """The analysis of the game whose JSON record is ``record``, if one was started."""
+        return await self.get(analysis_id(record))
 
     async def close(self) -> None:
         for task in self._running.values():
@@ -141,7 +158,7 @@ class Analyses:
         with Session(self.engine) as session:
             return session.get(AnalysisRow, key)
 
-    def _claim(self, key: str, game: AnyGame) -> tuple[AnalysisRow, bool]:
+    def _claim(self, key: str, record: Mapping[str, Any]) -> tuple[AnalysisRow, bool]:
         """The row of ``key``, and whether this call made it (or remade it, when stale) as
         a running analysis of ours to run."""
         with Session(self.engine) as session:
@@ -149,15 +166,14 @@ class Analyses:
             if row is not None and row.status != "failed" and not self._stale(row):
                 session.expunge(row)
                 return row, False
-            record = game.to_json()
-            record.pop("end", None)
+            moves = len(record["moves"])
             fresh = AnalysisRow(
                 id=key,
-                game=game_name(game),
-                record=json.dumps(record, separators=(",", ":")),
-                status="running" if game.moves else "done",
+                game="boxes" if record["game"] == "boxes" else "dots",
+                record=json.dumps(analysed_part(record), separators=(",", ":")),
+                status="running" if moves else "done",
                 done=0,
-                total=len(game.moves),
+                total=moves,
                 positions="[]",
                 updated_at=self.clock(),
             )
@@ -210,7 +226,7 @@ class Analyses:
     async def _analyse(
         self, key: str, record: dict[str, Any], positions: list[dict[str, Any]]
     ) -> None:
-        limits = astuple(self.limits)
+        limits = astuple(self.limits_for(record["game"], len(record["moves"])))
         plies = list(range(len(record["moves"])))
         if record["game"] == "boxes":
             plies.reverse()
@@ -225,7 +241,7 @@ class Analyses:
             nonlocal frontier
             for ply in queue:
                 found = await self.computer.run(
-                    analyse_position_json, record, ply, limits, ply > frontier
+                    analyse_position_json, record, ply, limits, ply > frontier, None, key
                 )
                 if record["game"] == "boxes" and not found["exact"]:
                     frontier = max(frontier, ply)

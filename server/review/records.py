@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from core import boxes, dots
 from core.boxes import BoxesState
@@ -24,24 +26,84 @@ DOTS_MAX = 60
 """Largest Dots side (points) a record may have: the largest room."""
 
 
+Pair = Annotated[list[int], Field(min_length=2, max_length=2)]
+"""A dot or a point as ``[x, y]``."""
+LinePair = Annotated[list[Pair], Field(min_length=2, max_length=2)]
+"""A line as its two dots, ``[[x1, y1], [x2, y2]]``."""
+
+
+class _JsonRecord(BaseModel):
+    """A JSON record, checked strictly before it is replayed: every field the record's
+    ``to_json`` writes must be there with its exact type (``true`` is not a number, a
+    missing size is not the default one), and no other field."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _Ending(_JsonRecord):
+    type: Literal["resignation", "time", "agreement", "grounding"]
+    player: Annotated[int, Field(ge=0, le=1)] | None = None  # (a Literal would take True)
+
+
+class _BoxesRecord(_JsonRecord):
+    game: Literal["boxes"]
+    rows: int
+    cols: int
+    start: list[LinePair]
+    moves: list[LinePair]
+    end: _Ending | None = None
+
+
+class _DotsRecord(_JsonRecord):
+    game: Literal["dots"]
+    width: int
+    height: int
+    start: Literal["empty", "cross", "four_crosses"]
+    win_margin: int | None
+    grounding: bool
+    moves: list[Pair]
+    end: _Ending | None = None
+
+
+_JSON_RECORD: TypeAdapter[_BoxesRecord | _DotsRecord] = TypeAdapter(
+    Annotated[_BoxesRecord | _DotsRecord, Field(discriminator="game")]
+)
+
+
 def read_record(data: str | Mapping[str, Any]) -> AnyGame:
     """The game a record (text notation or JSON) describes; ``bad_record`` naming the
-    problem when it is not a game this server plays."""
+    problem when it is not a game this server plays.
+
+    CPU-bound for long records: the async routes call it in a thread.
+    """
     try:
         if isinstance(data, str):
             header = split_record(data)
             _check_size(header.game, header.width, header.height)
             return parse_record(data)
-        game = data.get("game")
-        if game == "boxes":
-            _check_size("boxes", data.get("cols", 5), data.get("rows", 5))
-        elif game == "dots":
-            _check_size("dots", data.get("width", 20), data.get("height", 20))
+        checked = _JSON_RECORD.validate_python(data)
+        if isinstance(checked, _BoxesRecord):
+            _check_size("boxes", checked.cols, checked.rows)
+        else:
+            _check_size("dots", checked.width, checked.height)
         return replay(data)
+    except ValidationError as error:
+        raise Refusal("bad_record", _first_problem(error)) from error
     except TetradError as error:
         raise Refusal("bad_record", error.reason) from error
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
         raise Refusal("bad_record", f"this is not a game record: {error}") from error
+
+
+def _first_problem(error: ValidationError) -> str:
+    """The first thing wrong with a JSON record, said as its field and the problem."""
+    problem = error.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(part) for part in problem["loc"][1:])  # [0]: the game's tag
+    if problem["type"] == "union_tag_invalid" or not where:
+        return 'a JSON record names its game: "game": "boxes" or "dots"'
+    if problem["type"] == "missing":
+        return f"the record has no {where!r}"
+    return f"{where}: {problem['msg']}"
 
 
 def _check_size(game: str, width: object, height: object) -> None:

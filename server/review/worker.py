@@ -19,13 +19,41 @@ def analyse_position_json(
     limits: tuple[float, ...],
     try_exact: bool,
     next_value: int | None = None,
+    key: str | None = None,
 ) -> dict[str, Any]:
     """The analysis of the position after the first ``ply`` moves of ``record`` (a JSON
     record), in the wire form of ``server.api.schemas.PositionAnalysis``; ``next_value``:
-    the exact value of the next position, if known."""
+    the exact value of the next position, if known; ``key``: the analysis's id, under
+    which the worker keeps the position to go on from."""
     moves = record["moves"]
-    game = replay({**record, "moves": moves[:ply], "end": None})
+    game = _position(record, ply, key)
     return _position_json(game, moves[ply], ply, Limits(*limits), try_exact, next_value)
+
+
+KEPT_POSITIONS = 4
+"""Analyses whose last position a worker keeps, to go on from it."""
+_kept: dict[str, tuple[int, Any]] = {}
+"""By analysis: the ply and state of the last position this worker rebuilt."""
+
+
+def _position(record: dict[str, Any], ply: int, key: str | None) -> Any:
+    """The position after ``ply`` moves of ``record``: played on from the last one this
+    worker rebuilt for analysis ``key`` when that was earlier (a long Dots game analysed
+    from its start costs one move a position, not a replay each time)."""
+    moves = record["moves"]
+    kept = _kept.pop(key, None) if key is not None else None
+    if kept is not None and kept[0] <= ply:
+        done, state = kept
+        name = "line" if isinstance(state, BoxesState) else "point"
+        for move in moves[done:ply]:
+            state = state.play(state.move_from_json({name: move}))
+    else:
+        state = replay({**record, "moves": moves[:ply], "end": None})
+    if key is not None:
+        _kept[key] = (ply, state)
+        while len(_kept) > KEPT_POSITIONS:
+            del _kept[next(iter(_kept))]  # the one used longest ago
+    return state
 
 
 def _position_json(

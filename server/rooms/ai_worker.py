@@ -34,10 +34,12 @@ def hint_json(record: dict[str, Any], seed: int, time_limit: float) -> dict[str,
     return {"move": state.move_to_json(hint.move), "reason": hint.reason, "count": hint.boxes}
 
 
-def start_worker(parent_pid: int) -> None:
-    """The pool's initializer: follow the parent, then warm up."""
+def start_worker(parent_pid: int, thinks: bool = True) -> None:
+    """The pool's initializer: follow the parent, then warm up (a worker that does not
+    think for the computer, but reads records, needs no tables)."""
     watch_parent(parent_pid)
-    warm_up()
+    if thinks:
+        warm_up()
 
 
 def watch_parent(parent_pid: int, poll_seconds: float = 1.0) -> threading.Thread:

@@ -18,10 +18,14 @@ T = TypeVar("T")
 
 
 class ComputerPlayer:
-    """Owns the process pool; a pool broken by a dead worker is replaced on the next turn."""
+    """Owns the process pool; a pool broken by a dead worker is replaced on the next turn.
 
-    def __init__(self, workers: int) -> None:
+    ``thinks=False`` makes a pool for other CPU-bound work (reading game records): its
+    workers do not build the AI's tables when they start."""
+
+    def __init__(self, workers: int, thinks: bool = True) -> None:
         self.workers = workers
+        self.thinks = thinks
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -31,7 +35,7 @@ class ComputerPlayer:
                 mp_context=multiprocessing.get_context("spawn"),
                 # Workers exit with this process, even when it is killed with SIGKILL.
                 initializer=start_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), self.thinks),
             )
         return self._pool
 

@@ -54,18 +54,30 @@ class ComputerTurns:
         self.on_think = on_think
         self.process_id = uuid.uuid4().hex
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._closed = False
 
     def start(self, room_id: str) -> None:
         """Make sure someone plays the computer's turn in ``room_id`` (at most one task per
         room in this process; the lease keeps it to one process)."""
         task = self._running.get(room_id)
         if task is not None and not task.done():
+            # The running task may have read the room before this commit and be about to
+            # stop: a player who answers at once would then wait for ever. Look once more.
+            self._again.add(room_id)
             return
+        self._again.discard(room_id)
         task = asyncio.ensure_future(self._take(room_id))
         self._running[room_id] = task
-        task.add_done_callback(lambda _: self._running.pop(room_id, None))
+        task.add_done_callback(lambda _: self._finished(room_id))
+
+    def _finished(self, room_id: str) -> None:
+        self._running.pop(room_id, None)
+        if room_id in self._again and not self._closed:
+            self.start(room_id)
 
     async def close(self) -> None:
+        self._closed = True
         tasks = list(self._running.values())
         for task in tasks:
             task.cancel()

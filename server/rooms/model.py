@@ -56,10 +56,14 @@ Action = Literal[
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """Who sits on a seat: a human holding a token (``token_hash`` None: free) or the computer."""
+    """Who sits on a seat: a human holding a token (``token_hash`` None: free) or the computer.
+    A seat may carry the display name its holder gave, and whether the holder is a bot
+    account (then ``name`` is the bot's account name)."""
 
     kind: SeatKind
     token_hash: str | None = None
+    name: str | None = None
+    bot: bool = False
 
     @property
     def taken(self) -> bool:
@@ -107,6 +111,8 @@ class Room:
     created_at: float = 0.0
     clock: Clock | None = None
     """Friend rooms with a time control: the players' clocks in the current game."""
+    rated: bool = False
+    """Its games count for the bots' ladder (bots only: against a bot or a computer level)."""
 
     def with_game(self, game: AnyGame, clock: Clock | None) -> Room:
         """This room with ``game`` in play, its clocks at ``clock`` and no request pending (a
@@ -129,6 +135,7 @@ class Room:
             ttl_seconds=self.ttl_seconds,
             created_at=self.created_at,
             clock=clock,
+            rated=self.rated,
         )
 
     @property
@@ -164,6 +171,15 @@ class Room:
 
 
 @dataclass(frozen=True, slots=True)
+class Holder:
+    """Who takes a seat when a room is made: a display name (None: none given) and whether
+    the holder is a bot account."""
+
+    name: str | None = None
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RoomOptions:
     """A new room as asked for, already validated at the edge."""
 
@@ -182,6 +198,12 @@ class RoomOptions:
     time_control: TimeControl | None = None
     """Friend rooms: the players' clocks (live: a time for the game and an increment;
     correspondence: a time for every move); None: no clocks."""
+    holder: Holder = Holder()
+    """Who the creator is."""
+    guest: Holder | None = None
+    """Friend rooms made from an accepted challenge: the other seat is taken at once, by
+    this holder (its token hash comes in the opening)."""
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +219,8 @@ class Opening:
     now: float
     room_ttl: int
     correspondence_ttl: int
+    guest_token_hash: str | None = None
+    """The token hash of the guest's seat, when the room is made with both seats taken."""
 
 
 # -- commands ---------------------------------------------------------------------------
@@ -213,6 +237,8 @@ class PlayMove:
 @dataclass(frozen=True, slots=True)
 class Join:
     token_hash: str
+    name: str | None = None
+    """The display name the guest gave, if any."""
 
 
 @dataclass(frozen=True, slots=True)

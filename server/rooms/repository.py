@@ -188,12 +188,24 @@ def parse_move(text: str) -> Move:
 
 
 def _seats(data: list[list[Any]]) -> tuple[SeatRecord, SeatRecord]:
-    first, second = (SeatRecord(kind, token_hash) for kind, token_hash in data)
+    """Seats as stored: ``[kind, token_hash]``, then the name and the bot flag when given
+    (rooms stored before names came have two fields)."""
+    first, second = (
+        SeatRecord(seat[0], seat[1])
+        if len(seat) == 2
+        else SeatRecord(seat[0], seat[1], seat[2], bool(seat[3]))
+        for seat in data
+    )
     return (first, second)
 
 
 def _seats_json(seats: tuple[SeatRecord, SeatRecord]) -> list[list[Any]]:
-    return [[seat.kind, seat.token_hash] for seat in seats]
+    return [
+        [seat.kind, seat.token_hash]
+        if seat.name is None and not seat.bot
+        else [seat.kind, seat.token_hash, seat.name, seat.bot]
+        for seat in seats
+    ]
 
 
 def meta_json(room: Room) -> str:
@@ -223,6 +235,8 @@ def meta_json(room: Room) -> str:
         "created_at": room.created_at,
         "clock": None if room.clock is None else _clock_json(room.clock),
     }
+    if room.rated:
+        data["rated"] = True
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -281,6 +295,7 @@ def room_from_meta(meta: dict[str, Any], moves: list[str], base: AnyGame | None 
         ttl_seconds=meta.get("ttl_seconds", 0),
         created_at=meta.get("created_at", time.time()),
         clock=_clock(meta.get("clock")),
+        rated=bool(meta.get("rated", False)),
     )
 
 

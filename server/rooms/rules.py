@@ -93,13 +93,21 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
     if asked.position is not None and first != "random":
         to_move = game.to_move
         creator = to_move if first == "me" else other(to_move)
+    holder = asked.holder
     seats = [SeatRecord("human"), SeatRecord("human")]
-    seats[creator] = SeatRecord("human", opening.token_hash)
+    seats[creator] = SeatRecord("human", opening.token_hash, holder.name, holder.bot)
     if mode == "computer":
         seats[other(creator)] = SeatRecord("computer")
     elif mode == "local":
-        seats[other(creator)] = SeatRecord("human", opening.token_hash)
+        seats[other(creator)] = SeatRecord("human", opening.token_hash, holder.name)
     friend = mode in FRIEND_MODES
+    guest = asked.guest
+    if guest is not None:
+        if not friend or opening.guest_token_hash is None:
+            return Refusal("invalid_options", "only a room with a friend has a guest")
+        seats[other(creator)] = SeatRecord("human", opening.guest_token_hash, guest.name, guest.bot)
+    if asked.rated and not _may_be_rated(mode, seats[0], seats[1]):
+        return Refusal("invalid_options", "rated games are a bot's, against a bot or the computer")
     return Room(
         id=opening.room_id,
         game_name="boxes" if asked.game == "boxes" or asked.daily else "dots",
@@ -114,7 +122,19 @@ def new_room(asked: RoomOptions, opening: Opening) -> Room | Refusal:
         ttl_seconds=opening.correspondence_ttl if mode == "correspondence" else opening.room_ttl,
         created_at=opening.now,
         clock=None if asked.time_control is None else Clock.start(asked.time_control),
+        rated=asked.rated,
     )
+
+
+def _may_be_rated(mode: Mode, first: SeatRecord, second: SeatRecord) -> bool:
+    """The ladder rates bots: a bot against the computer, or two bots against each other."""
+    if mode == "computer":
+        return first.bot or second.bot
+    return mode in FRIEND_MODES and first.bot and second.bot
+
+
+RATED_COMMANDS = (PlayMove, Join, Resign)
+"""A rated game is played out: moves and resigning, nothing taken back or started again."""
 
 
 def _refuse_time_control(asked: RoomOptions) -> Refusal | None:
@@ -160,6 +180,8 @@ def decide(
 ) -> Decision:
     """What ``command`` from ``seat`` does to ``room`` (at ``version``), at the time ``now``
     (seconds since the epoch; the clocks of a room with a time control follow it)."""
+    if room.rated and not isinstance(command, RATED_COMMANDS):
+        return Refusal("not_allowed", "a rated game allows only moves and resigning")
     if isinstance(command, PlayMove):
         return _play(room, version, seat, command, now)
     if isinstance(command, Join):
@@ -187,6 +209,8 @@ def allowed(room: Room, seat: Player) -> frozenset[Action]:
     """What ``seat`` may ask for besides a move, as the rules below decide it."""
     if room.seats[seat].kind == "computer":
         return frozenset()
+    if room.rated:
+        return frozenset() if room.game.is_over else frozenset({"resign"})
     if room.mode in FRIEND_MODES:
         may_take_back = _refuse_take_back(room, seat) is None
         return _allowed_with_a_friend(
@@ -326,7 +350,8 @@ def _join(room: Room, command: Join) -> Decision:
     for index, seat in enumerate(room.seats):
         if seat.kind == "human" and seat.token_hash is None:
             taker: Player = 0 if index == 0 else 1
-            seats = _with_seat(room.seats, taker, SeatRecord("human", command.token_hash))
+            record = SeatRecord("human", command.token_hash, command.name)
+            seats = _with_seat(room.seats, taker, record)
             return Change(replace(room, seats=seats), (Joined(taker),))
     return None
 

@@ -129,6 +129,7 @@ class RoomService:
         metrics: RoomMetrics | None = None,
         on_finished: Callable[[], None] = lambda: None,
         full: Callable[[], bool] = lambda: False,
+        revoked: Callable[[str], bool] = lambda token_hash: False,
     ) -> None:
         self.stores = stores
         self.repository = RoomRepository(stores.rooms)
@@ -139,6 +140,9 @@ class RoomService:
         """Called after a commit that put a finished game in the outbox."""
         self.full = full
         """Whether Redis holds all the operator allows (see server.store.memory_watch)."""
+        self.revoked = revoked
+        """Whether a token hash is a revoked bot token's (see server.bots.streams): it
+        holds no seat any more."""
         self.turns = ComputerTurns(
             self.repository,
             self._computer_plays,
@@ -167,11 +171,17 @@ class RoomService:
         """The room and the seat ``token`` holds in it. A token this process's copy of the
         room does not know may hold a seat taken since on another process: look again."""
         loaded = await self.repository.get(room_id)
-        seat = seat_of(loaded.room, token)
+        seat = self.seat_in(loaded.room, token)
         if seat is None and token:
             loaded = await self.repository.reload(room_id)
-            seat = seat_of(loaded.room, token)
+            seat = self.seat_in(loaded.room, token)
         return loaded, seat
+
+    def seat_in(self, room: Room, token: str | None) -> Player | None:
+        """The seat ``token`` holds in ``room`` (none, if it is a revoked bot token)."""
+        if token and self.revoked(hash_token(token)):
+            return None
+        return seat_of(room, token)
 
     async def snapshot(self, room_id: str) -> tuple[LoadedRoom, RoomSnapshot]:
         """The room as it is now, with presence and expiry."""
@@ -204,21 +214,37 @@ class RoomService:
 
     # -- creating and joining ----------------------------------------------------------------
 
-    async def create(self, request: RoomOptions, client: str) -> Granted:
+    async def create(
+        self,
+        request: RoomOptions,
+        client: str | None,
+        *,
+        token_hash: str | None = None,
+        guest_token_hash: str | None = None,
+    ) -> Granted:
+        """Make a room; its creator gets a new seat token, or holds the seat of
+        ``token_hash`` (a bot's own token, a challenger's). ``guest_token_hash`` takes the
+        other seat at once (an accepted challenge). ``client`` None: made by the server
+        itself (the ladder), not limited per address."""
         if self.full():
             raise Refusal("server_full", "this server holds all the games it can; try later")
-        await self._limit("create", client, self.settings.room_creations_per_minute, "rooms")
-        token = new_token()
+        if client is not None:
+            per_minute = self.settings.room_creations_per_minute
+            await self._limit("create", client, per_minute, "rooms")
+        token = None if token_hash is not None else new_token()
+        holder_hash = token_hash if token is None else hash_token(token)
+        assert holder_hash is not None
         for _ in range(5):
             opening = Opening(
                 room_id=secrets.token_urlsafe(8),
                 invite_code=secrets.token_urlsafe(12),
-                token_hash=hash_token(token),
+                token_hash=holder_hash,
                 coin=0 if secrets.randbelow(2) == 0 else 1,
                 today=daily.today(),
                 now=time.time(),
                 room_ttl=self.settings.room_ttl_seconds,
                 correspondence_ttl=self.settings.correspondence_ttl_seconds,
+                guest_token_hash=guest_token_hash,
             )
             asked = request
             if request.daily_player is not None:
@@ -226,7 +252,7 @@ class RoomService:
             room = rules.new_room(asked, opening)
             if isinstance(room, Refusal):
                 raise room
-            first = next(i for i, s in enumerate(room.seats) if s.token_hash is not None)
+            first = next(i for i, s in enumerate(room.seats) if s.token_hash == opening.token_hash)
             change = Change(room, (Joined(0 if first == 0 else 1),))
             messages = views.event_texts(room, room, change.events, 1, opening.now)
             if await self.repository.create(room, messages):
@@ -240,7 +266,9 @@ class RoomService:
         _, snapshot = await self.snapshot(room.id)
         return Granted(room, 0 if first == 0 else 1, token, snapshot)
 
-    async def join(self, room_id: str, invite_code: str, token: str | None) -> Granted:
+    async def join(
+        self, room_id: str, invite_code: str, token: str | None, name: str | None = None
+    ) -> Granted:
         loaded, own = await self.seat_for(room_id, token)
         if own is not None:
             _, snapshot = await self.snapshot(room_id)
@@ -249,7 +277,7 @@ class RoomService:
         if code is None or not hmac.compare_digest(code.encode(), invite_code.encode()):
             raise Refusal("bad_invite", "this invite code does not open this room")
         new_seat_token = new_token()
-        await self.execute(room_id, None, Join(hash_token(new_seat_token)))
+        await self.execute(room_id, None, Join(hash_token(new_seat_token), name))
         loaded, snapshot = await self.snapshot(room_id)
         seat = seat_of(loaded.room, new_seat_token)
         if seat is None:  # no seat was free: a spectator
@@ -390,6 +418,11 @@ class RoomService:
         """Starting analyses is limited per client address, like creating rooms."""
         limit = self.settings.room_creations_per_minute
         await self._limit("analysis", client, limit, "analyses")
+
+    async def allow(self, bucket: str, subject: str, per_minute: int, what: str) -> None:
+        """Count one request of ``subject`` in ``bucket``; ``rate_limited`` past
+        ``per_minute`` (for limits kept by other services, such as the bots')."""
+        await self._limit(bucket, subject, per_minute, what)
 
     async def _limit(self, bucket: str, subject: str, per_minute: int, what: str) -> None:
         hits = await self.stores.limits.hit(bucket, subject, 60)

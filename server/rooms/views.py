@@ -68,6 +68,8 @@ def seat_views(room: Room, presence: Presence) -> tuple[SeatView, ...]:
                 taken=taken,
                 connected=online,
                 colour="gold" if index == 0 else "coral",
+                name=seat.name,
+                bot=seat.bot,
             )
         )
     return tuple(views)
@@ -139,6 +141,7 @@ def snapshot(
         status=status(room, allowed_actions(room), now),
         board=boards.board_view(room.game),
         expires_in_seconds=expires_in,
+        rated=room.rated,
         time_control=None
         if control is None
         else TimeControlView(
@@ -176,7 +179,8 @@ def _event_view(after: Room, event: Event) -> RoomEvent:
     if isinstance(event, MoveMade):
         return boards.move_event(after.game, event.seat, event.move, event.move_id)
     if isinstance(event, Joined):
-        return JoinedEvent(seat=event.seat)
+        holder = after.seats[event.seat]
+        return JoinedEvent(seat=event.seat, name=holder.name, bot=holder.bot)
     if isinstance(event, Requested):
         return RequestedEvent(request=event.kind, seat=event.seat)
     if isinstance(event, Declined):

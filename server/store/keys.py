@@ -77,3 +77,9 @@ def outbox_index(prefix: str) -> str:
 
 def rate_key(prefix: str, bucket: str, subject: str) -> str:
     return f"{prefix}:rate:{bucket}:{subject}"
+
+
+def write_probe_key(prefix: str) -> str:
+    """String, short-lived: written to learn whether Redis takes writes again after it
+    refused them (:mod:`server.store.refused_writes`)."""
+    return f"{prefix}:write-probe"

@@ -5,12 +5,18 @@ ever), and Redis runs without eviction (an evicted room would be a lost game). S
 operator sets a budget, ``redis_memory_limit_mb``: past it, new rooms are refused with
 ``server_full`` while every game already going on continues. The figure is read every few
 seconds (on a cluster, added up over its primaries) and published as a metric.
+
+Redis's own ``maxmemory`` is a limit too, a harder one: there Redis refuses every write, moves
+included. So new rooms are refused as well once any Redis (any primary of a cluster) uses
+more than :data:`MAXMEMORY_SHARE` of its ``maxmemory``, budget or not: the games going on keep
+the rest, and a server never reaches the refused writes by accident.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
@@ -22,13 +28,29 @@ from server.store.redis_client import is_cluster
 log = logging.getLogger("tetrad.memory")
 
 
-async def used_memory(redis: Redis) -> int:
+MAXMEMORY_SHARE = 0.9
+"""New rooms wait once a Redis uses this share of its ``maxmemory``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    used: int
     """Bytes Redis uses for data (on a cluster, added up over its primaries)."""
+    near_maxmemory: bool
+    """Whether a Redis (a primary of a cluster) is past its share of ``maxmemory``."""
+
+
+async def read_memory(redis: Redis) -> Reading:
     if is_cluster(redis):
         by_node: Any = await redis.info("memory", target_nodes=RedisCluster.PRIMARIES)
-        return sum(int(info["used_memory"]) for info in by_node.values())
-    info: Any = await redis.info("memory")
-    return int(info["used_memory"])
+        infos = list(by_node.values())
+    else:
+        infos = [await redis.info("memory")]
+    near = any(
+        0 < int(info.get("maxmemory", 0)) * MAXMEMORY_SHARE < int(info["used_memory"])
+        for info in infos
+    )
+    return Reading(sum(int(info["used_memory"]) for info in infos), near)
 
 
 class MemoryWatch:
@@ -46,23 +68,29 @@ class MemoryWatch:
         self.on_reading = on_reading
         self.used = 0
         """The last reading, in bytes (0 before the first)."""
+        self.near_maxmemory = False
+        """Whether the last reading found a Redis near its own ``maxmemory``."""
         # An outage is reported by the requests it fails; the watch only tries again.
         self.background = Background("memory", lambda: every(self.interval, self.read, _ignore))
 
     @property
     def full(self) -> bool:
-        """Whether new rooms must wait: a limit is set and the last reading is over it."""
-        return self.limit_bytes > 0 and self.used > self.limit_bytes
+        """Whether new rooms must wait: the last reading is over the limit set, or found a
+        Redis near its ``maxmemory``."""
+        return self.near_maxmemory or (self.limit_bytes > 0 and self.used > self.limit_bytes)
 
     async def read(self) -> int:
         was_full = self.full
-        self.used = await used_memory(self.redis)
+        reading = await read_memory(self.redis)
+        self.used, self.near_maxmemory = reading.used, reading.near_maxmemory
         self.on_reading(self.used)
         if self.full and not was_full:
             log.warning(
-                "Redis holds %.1f MiB, over the limit of %.1f MiB: new rooms are refused",
+                "Redis holds %.1f MiB, over %s: new rooms are refused",
                 self.used / 2**20,
-                self.limit_bytes / 2**20,
+                f"{MAXMEMORY_SHARE:.0%} of its maxmemory"
+                if self.near_maxmemory
+                else f"the limit of {self.limit_bytes / 2**20:.1f} MiB",
             )
         elif was_full and not self.full:
             log.info("Redis memory is under its limit again: new rooms are welcome")

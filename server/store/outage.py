@@ -1,5 +1,6 @@
-"""Storage outages: which errors mean "Redis or the database cannot be reached", and one
-log line when such an outage starts and one when it ends.
+"""Storage outages: which errors mean "Redis or the database cannot be reached" (or "Redis
+answers but takes no writes"), and one log line when such an outage starts and one when it
+ends.
 
 A request that meets a storage error is answered ``unavailable`` (503 over REST, an
 ``error`` event over the websocket) by its edge; it reports the error here. The first
@@ -20,9 +21,12 @@ from typing import Literal
 from redis import exceptions as redis_errors
 from sqlalchemy import exc as sql_errors
 
+from server.store.refused_writes import WRITE_REFUSALS
+
 log = logging.getLogger("tetrad.storage")
 
-Storage = Literal["redis", "database"]
+Storage = Literal["redis", "redis writes", "database"]
+"""What is out: Redis, Redis's writes alone (it answers reads), or the database."""
 
 REDIS_ERRORS: tuple[type[Exception], ...] = (
     redis_errors.ConnectionError,  # refused, reset, closed; includes BusyLoadingError
@@ -39,17 +43,26 @@ DATABASE_ERRORS: tuple[type[Exception], ...] = (
     sql_errors.DisconnectionError,
     sql_errors.TimeoutError,  # no pooled connection in time
 )
-STORAGE_ERRORS = REDIS_ERRORS + DATABASE_ERRORS
+STORAGE_ERRORS = REDIS_ERRORS + WRITE_REFUSALS + DATABASE_ERRORS
 
 
 def storage_of(error: BaseException) -> Storage | None:
     """Which storage ``error`` says is unreachable, or None if it says something else."""
     if isinstance(error, REDIS_ERRORS):
         return "redis"
+    if isinstance(error, WRITE_REFUSALS):
+        return "redis writes"
     if isinstance(error, DATABASE_ERRORS):
         return "database"
     return None
 
+
+_LOGGED: dict[Storage, tuple[str, str]] = {
+    "redis": ("redis unavailable", "redis available again"),
+    "redis writes": ("redis refuses writes", "redis takes writes again"),
+    "database": ("database unavailable", "database available again"),
+}
+"""What the log says when each outage starts, and when it ends."""
 
 Probe = Callable[[], Awaitable[object]]
 
@@ -70,7 +83,8 @@ class Outages:
         """Outages seen since start (each logged once)."""
 
     def watch(self, storage: Storage, probe: Probe) -> None:
-        """How to ask ``storage`` whether it answers again (a ping, ``SELECT 1``)."""
+        """How to ask ``storage`` whether it answers again (a ping, ``SELECT 1``; for
+        ``redis writes``, a write)."""
         self.probes[storage] = probe
 
     def report(self, error: BaseException, where: str = "") -> bool:
@@ -79,13 +93,13 @@ class Outages:
         storage = storage_of(error)
         if storage is None:
             return False
-        if storage == "redis":
+        if storage != "database":
             self.on_error(error)
         if storage not in self.down:
             self.outages += 1
             log.warning(
-                "%s unavailable: %s: %s",
-                storage,
+                "%s: %s: %s",
+                _LOGGED[storage][0],
                 type(error).__name__,
                 error,
                 extra={"storage": storage, "where": where},
@@ -106,12 +120,12 @@ class Outages:
             except asyncio.CancelledError:
                 raise
             except Exception as error:
-                if storage == "redis" and storage_of(error) is not None:
+                if storage != "database" and storage_of(error) is not None:
                     self.on_error(error)
                 continue
             break
         del self.down[storage]
-        log.info("%s available again", storage, extra={"storage": storage})
+        log.info(_LOGGED[storage][1], extra={"storage": storage})
 
     async def close(self) -> None:
         for task in list(self.down.values()):

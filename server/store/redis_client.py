@@ -16,6 +16,9 @@ for the code that uses it: room keys share one slot per room, and what differs (
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from typing import Any, cast
 from urllib.parse import SplitResult, unquote, urlsplit
 
@@ -23,7 +26,10 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
 
+from server.store import refused_writes  # noqa: F401  (every client knows those replies)
 from server.store.packing import pack_with_hiredis
+
+log = logging.getLogger("tetrad.redis")
 
 HEALTH_CHECK_SECONDS = 30
 CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
@@ -97,9 +103,64 @@ def redis_client(url: str, *, timeout: float | None = None, **options: Any) -> R
             f"unknown Redis URL scheme {parts.scheme!r}: use redis://, rediss://, unix://, "
             "redis+cluster:// or redis+sentinel://"
         )
-    client = Redis.from_url(url, **timeouts, **options)
+    if "," in parts.netloc.rpartition("@")[2]:
+        raise RedisUrlError(
+            f"a {parts.scheme}:// URL names one Redis server, this one lists several: use "
+            "redis+cluster://host:port,host:port for a Redis Cluster, "
+            "redis+sentinel://host:port,host:port/service for Sentinel"
+        )
+    try:
+        client = Redis.from_url(url, **timeouts, **options)
+    except ValueError as error:  # a port that is not a number, an unknown query option
+        raise RedisUrlError(f"not a usable Redis URL: {error}") from None
     pack_with_hiredis(client.connection_pool)
     return client
+
+
+async def check_kind(redis: Redis, url: str) -> None:
+    """Refuse (:class:`RedisUrlError`) a URL for one server that points at a Redis Cluster
+    node: the node would answer only for its own slots, so most rooms would fail."""
+    if is_cluster(redis):
+        return
+    info: Any = await redis.info("cluster")
+    if int(info.get("cluster_enabled", 0)):
+        where = urlsplit(url).netloc.rpartition("@")[2]
+        raise RedisUrlError(
+            f"the Redis at {where} is a Redis Cluster node: use redis+cluster://{where}"
+        )
+
+
+def close_dropped_cluster_nodes(loop: asyncio.AbstractEventLoop) -> None:
+    """Close the connections of Redis Cluster nodes the client dropped, instead of logging
+    them as errors.
+
+    After a failover the cluster client rebuilds its map of the nodes; a node object left
+    out of it (the dead master, or one made while looking for the new map) may still hold
+    connections when it is garbage collected, and redis-py then reports "Unclosed
+    ClusterNode object" through the event loop's exception handler, which asyncio logs at
+    error level, a traceback-like line per node in every failover. Here such a report closes
+    the node's connections and is logged once at info level; every other report goes to
+    the handler there was."""
+    previous = loop.get_exception_handler()
+    closing: set[asyncio.Task[None]] = set()
+
+    async def close(node: ClusterNode) -> None:
+        with contextlib.suppress(Exception):
+            await node.disconnect()
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        node = context.get("client")
+        if isinstance(node, ClusterNode):
+            log.info("closing the connections of a dropped Redis Cluster node %s", node.name)
+            task = loop.create_task(close(node))
+            closing.add(task)
+            task.add_done_callback(closing.discard)
+        elif previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handle)
 
 
 def is_cluster(redis: Redis) -> bool:

@@ -1,4 +1,12 @@
-"""Lua scripts run by ``EVALSHA``, loaded again whenever Redis says it does not know them."""
+"""Lua scripts run by ``EVALSHA``, sent whole by ``EVAL`` whenever Redis says it does not
+know them.
+
+A Redis that restarted, flushed its scripts, or (on a Redis Cluster) a replica just promoted
+to master after a failover has an empty script cache. ``SCRIPT LOAD`` would go wherever the
+client thinks the nodes are, which right after a failover may be the old topology, so the
+``EVALSHA`` that follows could meet ``NOSCRIPT`` again; ``EVAL`` is routed by the script's keys
+exactly as ``EVALSHA`` was, runs the script on the node that answered ``NOSCRIPT`` and leaves
+it cached there for the next ``EVALSHA``."""
 
 from __future__ import annotations
 
@@ -13,7 +21,7 @@ from server.store.direct_calls import DirectCalls
 
 
 class LuaScript:
-    """A Lua script run by EVALSHA, loaded on NOSCRIPT.
+    """A Lua script run by EVALSHA, sent whole by EVAL on NOSCRIPT.
 
     redis-py's own ``Script`` object checks ``isinstance(client, Pipeline)`` on every call,
     which goes through ``typing.Protocol`` machinery and cost more CPU than the rest of a
@@ -30,8 +38,12 @@ class LuaScript:
         try:
             return await self._evalsha(keys, args)
         except NoScriptError:
-            await self.load()
-            return await self._evalsha(keys, args)
+            return await self._eval(keys, args)
+
+    async def _eval(self, keys: list[str], args: list[Any]) -> Any:
+        if self.direct is not None:
+            return await self.direct.execute("EVAL", self.text, len(keys), *keys, *args)
+        return await self.redis.eval(self.text, len(keys), *keys, *args)  # type: ignore[misc]
 
     async def _evalsha(self, keys: list[str], args: list[Any]) -> Any:
         if self.direct is not None:

@@ -14,6 +14,7 @@ import contextlib
 import functools
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,6 +25,8 @@ from starlette.routing import Match, WebSocketRoute
 from starlette.types import Scope
 from starlette.websockets import WebSocketState
 
+from server.bots.accounts import TOKEN_PREFIX, token_hash
+from server.bots.streams import BotStreams
 from server.errors import code_for_validation
 from server.protocol import (
     CLOSE_BAD_TOKEN,
@@ -167,6 +170,7 @@ async def room_socket(ws: WebSocket) -> None:
     conn = Connection(room_id, ws, metrics.event_delivery.observe)
     token: str | None = None
     joined = False
+    forget: Callable[[], None] | None = None
     metrics.connections.inc()
     try:
         try:
@@ -184,6 +188,12 @@ async def room_socket(ws: WebSocket) -> None:
             await conn.drain(2)
             return
         token = hello.token
+        if token is not None and token.startswith(TOKEN_PREFIX):
+            # A bot's own token: a revocation closes this socket at once.
+            streams: BotStreams = ws.app.state.bots.streams
+            forget = streams.watch_socket(
+                token_hash(token), lambda: conn.close(CLOSE_BAD_TOKEN, "bad_token")
+            )
         await hub.join(conn)
         joined = True
         await _open(service, conn, hello, seat)
@@ -209,6 +219,8 @@ async def room_socket(ws: WebSocket) -> None:
     except Exception:
         log.exception("websocket failed", extra={"room": room_id})
     finally:
+        if forget is not None:
+            forget()
         metrics.connections.dec()
         conn.closing = True
         if joined:
@@ -289,11 +301,15 @@ async def _await_hello(
 async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int | None) -> None:
     """Claim the seat's presence slot (taking it over from another tab) or count the
     spectator — before the welcome is read, so a spectator sees itself among those watching —
-    then send the welcome."""
+    keep the room alive (a player's socket), then send the welcome (a socket welcomed has
+    written all it needs: a storage failure before it closes the socket with 1013, none
+    comes after)."""
     room_id = conn.room_id
     await service.presence.arrive(conn)
     caught = await service.catch_up(room_id, hello.since)
     loaded = await service.load(room_id)
+    if seat is not None:  # a player's visit keeps the room; a crowd watching writes nothing
+        await service.touch(loaded.room)
     if caught.snapshot is not None:  # read just now, with the presence
         seats, spectators = caught.snapshot.seats, caught.snapshot.spectators
     else:
@@ -310,8 +326,6 @@ async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int 
         snapshot=caught.snapshot,
     )
     conn.start(caught.version, encode(welcome))
-    if seat is not None:  # a player's visit keeps the room; a crowd watching costs no writes
-        await service.touch(loaded.room)
 
 
 def _parsed(caught: CatchUp) -> tuple[Any, ...]:

@@ -1,4 +1,4 @@
-"""Hand-made positions for every Dots and Boxes rule of SPEC §2 and the API of SPEC §6."""
+"""Hand-made positions for every Dots and Boxes rule and the API of core.boxes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand-made positions for every Dots rule of SPEC §3 and the API of SPEC §6."""
+"""Hand-made positions for every Dots rule and the API of core.dots."""
 
 from __future__ import annotations
 

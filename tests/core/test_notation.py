@@ -32,6 +32,20 @@ def test_every_square_round_trips(x: int, y: int) -> None:
     assert parse_square(format_square(x, y)) == (x, y)
 
 
+def test_overlong_square_names_are_refused_unread() -> None:
+    assert parse_square("zzz99999") == (18_277, 99_998)
+    for bad in ["aaaa1", "a123456", "b" * 65_000 + "1", "a" + "1" * 65_000]:
+        with pytest.raises(InvalidMove, match="is not a square") as refused:
+            parse_square(bad)
+        assert len(str(refused.value)) < 100  # the name is not echoed whole
+
+
+def test_a_boolean_is_no_board_size_even_after_a_one_by_one_board() -> None:
+    assert boxes.new_game(rows=1, cols=1).rows == 1
+    with pytest.raises(InvalidOptions, match="rows must be an integer"):
+        boxes.new_game(rows=True, cols=True)
+
+
 def test_a_record_splits_into_its_parts() -> None:
     record = read_record(
         "DOTS 39x32 start=cross margin=10 grounding; t16 u17 % a note\n s15; ground 0"

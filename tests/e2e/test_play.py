@@ -9,7 +9,6 @@ from typing import Any
 from tests.e2e.pages import (
     ACTIVE_BOARD,
     BOARD,
-    FREE_LINE,
     GAME_OVER,
     click_first_free,
     drawn_count,
@@ -127,21 +126,20 @@ def test_live_room_through_the_invite_link_with_a_drop_out(contexts: Any) -> Non
     click_first_free(gold)
     coral.wait_for_function("() => document.querySelectorAll('[data-drawn]').length === 1")
 
-    # Coral drops off the network: its own line is refused with a reason.
+    # Coral drops off the network and draws anyway: the line waits, shown as sending, and
+    # is played once the client has reconnected by itself; it is never lost.
     coral.context.set_offline(True)
-    coral.locator(f"{ACTIVE_BOARD} {FREE_LINE}").first.click()
-    assert "cannot be reached" in error_text(coral)
     coral.get_by_test_id("conn").filter(has_text="reconnecting").wait_for()
     gold.locator(".player.seat1 .presence.offline").wait_for()
-
-    # Back online: the client reconnects by itself and coral moves.
+    click_first_free(coral)
+    coral.locator(f"{BOARD} line.pending").wait_for(state="attached")
+    assert drawn_count(gold) == 1
     coral.context.set_offline(False)
     coral.locator("[data-conn='online']").wait_for(timeout=20_000)
     gold.locator(".player.seat1 .presence.online").wait_for()
-    before = version(coral)
-    click_first_free(coral)
-    coral.wait_for_function("v => +document.querySelector('.room').dataset.version > v", arg=before)
     gold.wait_for_function("() => document.querySelectorAll('[data-drawn]').length === 2")
+    coral.wait_for_function("() => document.querySelectorAll('[data-drawn]').length === 2")
+    assert coral.locator(f"{BOARD} line.pending").count() == 0
 
     # Now coral is gone while gold is to move: gold's line is refused, opponent offline.
     wait_turn_or_over(gold)
@@ -160,6 +158,49 @@ def test_live_room_through_the_invite_link_with_a_drop_out(contexts: Any) -> Non
     # The start screen lists the room with this browser's seat.
     gold.goto("/")
     gold.locator(f"[data-room='{room}']").wait_for()
+
+
+class HeldServer:
+    """A page's room websocket whose server messages wait here until released."""
+
+    def __init__(self) -> None:
+        self.page_side: Any = None
+        self.held: list[str | bytes] = []
+        self.holding = True
+
+    def route(self, ws: Any) -> None:
+        self.page_side = ws
+        server = ws.connect_to_server()  # the page's own messages go straight through
+        server.on_message(self._from_server)
+
+    def _from_server(self, message: str | bytes) -> None:
+        if self.holding:
+            self.held.append(message)
+        else:
+            self.page_side.send(message)
+
+    def release(self) -> None:
+        self.holding = False
+        for message in self.held:
+            self.page_side.send(message)
+        self.held.clear()
+
+
+def test_a_line_drawn_before_the_welcome_is_played(contexts: Any) -> None:
+    """The board is drawn from the REST read before the websocket is welcomed: a line drawn
+    then waits for the welcome and is played, never dropped."""
+    ctx = contexts.new()
+    server = HeldServer()
+    ctx.route_web_socket(re.compile(r"/api/rooms/[^/]+/ws$"), server.route)
+    page = ctx.new_page()
+    new_game(page, "Two on one device")
+    page.locator(".room[data-status='connecting']").wait_for()
+    key = click_first_free(page)
+    page.locator(f"{BOARD} line.pending").wait_for(state="attached")
+    assert drawn_count(page) == 0
+    server.release()
+    page.locator(f"[data-drawn='{key}']").wait_for(state="attached")
+    page.locator(".room[data-status='online'][data-version='2']").wait_for()
 
 
 def test_a_second_tab_takes_over_the_seat(contexts: Any) -> None:

@@ -130,6 +130,13 @@ def test_finish_review_export_import_and_continue(contexts: Any, tmp_path: Path)
 
 def test_analysis_marks_the_blunder(contexts: Any) -> None:
     page = open_page(contexts, 1280, 800)
+    # A record the server refuses says why, in the server's words.
+    page.goto("/games")
+    page.get_by_label("Paste a record (text or JSON)").fill("boxes 2x2; a1-b1 a1-b1")
+    page.get_by_role("button", name="Review it").click()
+    refused = page.get_by_role("alert")  # (the first record starts the server's reader)
+    expect(refused).to_contain_text("not a game record this server", timeout=ANALYSIS_WAIT)
+    expect(refused).to_contain_text("The server says: a1-b1 is already drawn")
     import_record(page, BLUNDER)
     assert total_moves(page) == 12
     page.get_by_role("button", name="Analyse the game").click()

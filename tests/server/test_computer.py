@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
+
 import httpx
 import pytest
 import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed
 
+from server.rooms.computer_turns import ComputerTurns
 from tests.conftest import REDIS_URL, LiveServer
 from tests.server.room_client import RoomModel, Socket, act, create_room, move, read_room
 
@@ -142,3 +146,51 @@ async def test_presence_and_takeover_follow_the_player_when_a_new_game_swaps_sea
             await socket.next()
     assert socket.ws.close_code == 4001
     await second.close()
+
+
+async def test_a_move_made_while_the_computers_turn_ends_is_not_missed() -> None:
+    """The player answers the computer at once: their commit asks for the computer's next
+    turn while the task of the last one is still looking at the room, and that look read
+    the room before the commit. The computer must still play."""
+    room = SimpleNamespace(computer_to_move=True, computer_seat=1, level="easy")
+    room.game = SimpleNamespace(to_json=dict, move_from_json=lambda wire: wire)
+    played: list[object] = []
+    gate, looking, answered = asyncio.Event(), asyncio.Event(), asyncio.Event()
+    reads = 0
+
+    async def reload(room_id: str) -> SimpleNamespace:
+        nonlocal reads
+        reads += 1
+        seen = SimpleNamespace(**vars(room))  # read now, answered later
+        if reads == 3:  # the look after the first turn's lease is released
+            looking.set()
+            await gate.wait()
+        return SimpleNamespace(room=seen, version=reads)
+
+    async def play(room_id: str, command: object, seat: int) -> None:
+        played.append(command)
+        room.computer_to_move = False
+        if len(played) == 2:
+            answered.set()
+
+    async def choose(*args: object) -> tuple[dict, float]:
+        return {"point": [0, 0]}, 0.0
+
+    async def granted(*args: object) -> bool:
+        return True
+
+    leases = SimpleNamespace(acquire=granted, refresh=granted, release=granted)
+    turns = ComputerTurns(
+        SimpleNamespace(reload=reload),
+        play,
+        leases,
+        SimpleNamespace(choose=choose),
+        SimpleNamespace(ai_lease_seconds=5.0, ai_time_limit=0.1),
+    )
+    turns.start("r")
+    await looking.wait()
+    room.computer_to_move = True  # the player's move lands: the service asks again
+    turns.start("r")
+    gate.set()
+    await asyncio.wait_for(answered.wait(), 30)  # the computer's second turn is played
+    await turns.close()

@@ -5,19 +5,25 @@ and Redis errors of every topology answered as ``unavailable``."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from typing import Any
 
 import httpx
 import pytest
 from redis.asyncio import Redis
-from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import MasterNotFoundError, SentinelConnectionPool
 from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 
 from server.store.frames import Frame, frame, parse_frame
 from server.store.outage import REDIS_ERRORS, storage_of
-from server.store.redis_client import RedisUrlError, is_cluster, redis_client
+from server.store.redis_client import (
+    RedisUrlError,
+    close_dropped_cluster_nodes,
+    is_cluster,
+    redis_client,
+)
 from server.ws.hub import EventWaiter, Hub
 from tests.conftest import LiveServer
 from tests.server.room_client import Socket, create_room, join_room
@@ -61,6 +67,8 @@ async def test_single_server_urls_are_redis_py_s_own() -> None:
         "redis+cluster://127.0.0.1:port",
         "redis+sentinel://127.0.0.1:26379",
         "redis+sentinel://127.0.0.1:26379/service/db",
+        "redis://h1,h2/0",
+        "redis://127.0.0.1:63x/0",
     ],
 )
 def test_unusable_urls_are_refused_at_start(url: str) -> None:
@@ -143,3 +151,24 @@ async def test_a_subscription_refused_leaves_no_room_behind() -> None:
     with pytest.raises(SlotNotCoveredError):
         await hub.join(EventWaiter("room-1"))
     assert hub.rooms == 0 and rooms == [1, 0]
+
+
+async def test_a_dropped_cluster_node_is_closed_not_logged_as_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    loop = asyncio.get_running_loop()
+    before = loop.get_exception_handler()
+    others: list[dict[str, Any]] = []
+    loop.set_exception_handler(lambda loop, context: others.append(context))
+    try:
+        close_dropped_cluster_nodes(loop)
+        node = ClusterNode("127.0.0.1", 1)
+        with caplog.at_level(logging.INFO):
+            loop.call_exception_handler({"client": node, "message": "Unclosed ClusterNode"})
+            loop.call_exception_handler({"message": "something else"})
+            await asyncio.sleep(0)  # the node's connections close in a task
+        assert [context["message"] for context in others] == ["something else"]
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert any("dropped Redis Cluster node" in r.getMessage() for r in caplog.records)
+    finally:
+        loop.set_exception_handler(before)

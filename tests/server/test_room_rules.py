@@ -441,6 +441,7 @@ def test_with_game_is_replace_with_the_new_game_and_no_requests() -> None:
         ttl_seconds=60,
         created_at=12.5,
         clock=Clock.start(TimeControl(60.0)),
+        rated=True,
     )
     defaults = Room(base.id, base.game_name, base.mode, base.seats, {}, base.game)
     # Every field is set apart from its default, so a field with_game forgot would show.

@@ -4,14 +4,18 @@ told to each, and each must answer it the same way."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from redis.asyncio import Redis
 
 from server.rooms.stores import Commit, PresenceQuery, Stores
 from server.store.in_memory import memory_stores
+from server.store.keys import RoomKeys
 from server.store.redis_stores import RedisStores
+from server.store.rooms import COMMIT_SCRIPT
 from tests.conftest import REDIS_URL
 
 
@@ -119,3 +123,49 @@ async def test_outboxes_leases_and_limits(stores: Stores) -> None:
     hits = [await stores.limits.hit("create", "1.2.3.4", 60) for _ in range(3)]
     assert [h.count for h in hits] == [1, 2, 3] and 0 < hits[-1].retry_after <= 60
     assert (await stores.limits.hit("create", "5.6.7.8", 60)).count == 1
+
+
+async def test_every_key_of_a_room_lives_as_long_as_the_room(key_prefix: str) -> None:
+    """Redis only: a commit sets the lifetime of the keys it creates, and of all of them once
+    the room's has run down; a room that never expires has no lifetime on any key."""
+    redis = Redis.from_url(REDIS_URL)
+    storage = RedisStores(redis, key_prefix, events_kept=8)
+    rooms = storage.stores.rooms
+    keys = RoomKeys(key_prefix, "r")
+    every_key = (keys.room, keys.moves, keys.events, keys.move_ids, keys.move_id_moves)
+    day = 86_400
+
+    async def lifetimes() -> list[int]:
+        return [await redis.pttl(key) for key in every_key]
+
+    try:
+        await rooms.commit("r", replace(created(), ttl_seconds=day))
+        move = Commit(1, ['{"v":2}'], moves=["a1-b1"], command_id="m1", ttl_seconds=day)
+        await rooms.commit("r", move)
+        assert all(day * 1000 - 60_000 < left <= day * 1000 for left in await lifetimes())
+        await redis.pexpire(keys.room, 60_000)  # the room's lifetime has run down
+        await rooms.commit("r", replace(move, expected_version=2, command_id="m2"))
+        assert all(left > 60_000 for left in await lifetimes())
+        forever = replace(move, expected_version=3, command_id="m3", ttl_seconds=0)
+        await rooms.commit("r", forever)
+        assert await lifetimes() == [-1] * 5
+    finally:
+        await redis.delete(*every_key)
+        await storage.aclose()
+        await redis.aclose()
+
+
+async def test_a_script_redis_forgot_runs_whole_and_is_known_again(key_prefix: str) -> None:
+    """NOSCRIPT (a restart, a flush, a replica promoted on a cluster): the call is sent by
+    EVAL to the node that said so, which then knows the script for the next EVALSHA."""
+    redis = Redis.from_url(REDIS_URL)
+    storage = RedisStores(redis, key_prefix, events_kept=8)
+    try:
+        await redis.script_flush()
+        assert (await storage.stores.rooms.commit("r", created())).status == "committed"
+        commit_sha = hashlib.sha1(COMMIT_SCRIPT.encode(), usedforsecurity=False).hexdigest()
+        assert await redis.script_exists(commit_sha) == [True]
+        assert (await storage.stores.rooms.load("r")) is not None
+    finally:
+        await storage.aclose()
+        await redis.aclose()

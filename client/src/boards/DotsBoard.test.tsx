@@ -5,18 +5,23 @@ import {
   CELL,
   MARGIN,
   clampView,
+  columnName,
   frameOf,
   fromFrame,
   fullView,
+  inView,
   indexBoard,
   maxZoom,
   nearestPoint,
   playablePoints,
   screenToSheet,
   sheetSize,
+  squareName,
   stepPoint,
   toFrame,
+  viewAround,
   zoomAt,
+  zoomForCell,
   type DotsView,
   type Pt,
 } from "./dotsGeometry";
@@ -63,6 +68,8 @@ const labels: DotsBoardLabels = {
   zoomIn: "zoom in",
   zoomOut: "zoom out",
   zoomFit: "whole sheet",
+  lastMove: "last move",
+  tapAgain: "tap again",
 };
 
 // jsdom lays nothing out: give the sheet a box of exactly its own size at (0, 0), so a
@@ -360,5 +367,70 @@ describe("DotsBoard keyboard", () => {
     expect(Number(svg.getAttribute("data-zoom"))).toBeGreaterThan(1.4);
     fireEvent.keyDown(svg, { key: "0" });
     expect(svg.getAttribute("data-zoom")).toBe("1.00");
+  });
+});
+
+describe("DotsBoard on a phone", () => {
+  it("opens a big sheet close enough for fingers: the zoom that gives a cell its pixels", () => {
+    const f = frameOf(39, 32, true);
+    // 370 px across a turned 39×32 sheet: about 11.4 px a cell when whole.
+    const z = zoomForCell(f, 370, 30);
+    expect((CELL * 370 * z) / f.w).toBeCloseTo(30);
+    expect(zoomForCell(frameOf(5, 5), 370, 30)).toBe(1);
+    expect(zoomForCell(f, 10, 30)).toBe(f.zmax);
+    const v = viewAround(f, z, f.w / 2, f.h / 2);
+    expect(v.x + v.w / 2).toBeCloseTo(f.w / 2);
+    expect(inView(v, f.w / 2, f.h / 2)).toBe(true);
+    expect(inView(v, 0, 0)).toBe(false);
+    // Near an edge the view stays on the sheet.
+    expect(viewAround(f, z, 0, 0)).toMatchObject({ x: 0, y: 0 });
+  });
+
+  it("names columns and points as the notation does", () => {
+    expect([0, 1, 25, 26, 27, 38].map(columnName)).toEqual(["a", "b", "z", "aa", "ab", "am"]);
+    expect(squareName(2, 4)).toBe("c5");
+    expect(squareName(0, 0)).toBe("a1");
+  });
+
+  it("says to tap again while a first tap previews a mark", () => {
+    const { svg, container, onPlace } = setup(empty(9, 9));
+    const help = () => container.querySelector("[data-testid='dots-help']")!.textContent;
+    expect(help()).not.toBe("tap again");
+    tap(svg, 4, 4, "touch");
+    expect(help()).toBe("tap again");
+    expect(onPlace).not.toHaveBeenCalled();
+    tap(svg, 4, 4, "touch");
+    expect(onPlace).toHaveBeenCalledWith([4, 4]);
+  });
+
+  it("goes to the last move, closer, and marks the button while that move is out of view", () => {
+    const view = { ...empty(39, 32), marks: [{ point: [37, 30] as Pt, owner: 0 as const, captured: false }], last_move: [37, 30] as Pt, move_count: 1 };
+    const { svg, getByRole } = setup(view);
+    const button = getByRole("button", { name: "last move" });
+    expect(button.getAttribute("data-off-view")).toBe("false");
+    // "+" zooms round the last move while it is in view; a drag then takes it out.
+    fireEvent.click(getByRole("button", { name: "zoom in" }));
+    fireEvent.click(getByRole("button", { name: "zoom in" }));
+    expect(button.getAttribute("data-off-view")).toBe("false");
+    fireEvent.pointerDown(svg, { pointerId: 1, pointerType: "mouse", button: 0, clientX: 100, clientY: 100 });
+    fireEvent.pointerMove(svg, { pointerId: 1, pointerType: "mouse", buttons: 1, clientX: 700, clientY: 700 });
+    fireEvent.pointerUp(svg, { pointerId: 1, pointerType: "mouse", button: 0, clientX: 700, clientY: 700 });
+    expect(button.getAttribute("data-off-view")).toBe("true");
+    fireEvent.click(button);
+    expect(button.getAttribute("data-off-view")).toBe("false");
+    expect(svg.getAttribute("data-cursor")).toBe("37:30");
+  });
+
+  it("+ keeps a previewed mark where it is on the screen", () => {
+    const { svg, getByRole } = setup(empty(39, 32));
+    tap(svg, 30, 5, "touch");
+    const before = svg.getAttribute("viewBox")!.split(" ").map(Number);
+    fireEvent.click(getByRole("button", { name: "zoom in" }));
+    const after = svg.getAttribute("viewBox")!.split(" ").map(Number);
+    // The point's position within the view, as a share of the view's size, stays put.
+    const share = (vb: number[]) => [(MARGIN + 30 * CELL - vb[0]!) / vb[2]!, (MARGIN + 5 * CELL - vb[1]!) / vb[3]!];
+    expect(after[2]).toBeLessThan(before[2]!);
+    expect(share(after)[0]).toBeCloseTo(share(before)[0]!, 1);
+    expect(share(after)[1]).toBeCloseTo(share(before)[1]!, 1);
   });
 });

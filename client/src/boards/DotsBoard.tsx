@@ -22,6 +22,7 @@ import {
   frameTransform,
   fromFrame,
   fullView,
+  inView,
   indexBoard,
   indexOf,
   infoAt,
@@ -35,7 +36,9 @@ import {
   stepPoint,
   toFrame,
   unitsPerPixel,
+  viewAround,
   zoomAt,
+  zoomForCell,
   zoomOf,
   type DotsView,
   type PointInfo,
@@ -59,8 +62,14 @@ export interface DotsBoardLabels {
   zoomIn: string;
   zoomOut: string;
   zoomFit: string;
-  /** A short visible line on how to zoom and move the sheet. */
+  /** The control that brings the last mark into view. */
+  lastMove: string;
+  /** A short visible line on how to zoom and move the sheet with a mouse or touchpad. */
   zoomHelp?: string;
+  /** The same for fingers (shown on touch screens). */
+  touchHelp?: string;
+  /** Shown while a first tap previews a mark: the second tap places it. */
+  tapAgain: string;
 }
 
 export interface DotsBoardProps {
@@ -90,21 +99,50 @@ export interface DotsBoardProps {
 
 let boardSerial = 0;
 
-const PORTRAIT_PHONE = "(orientation: portrait) and (max-width: 700px)";
+/** Sheet position of a point, or of the middle of the sheet when there is none. */
+function centreOf(p: Pt | null, width: number, height: number): [number, number] {
+  return p ? [coord(p[0]), coord(p[1])] : [(coord(0) + coord(width - 1)) / 2, (coord(0) + coord(height - 1)) / 2];
+}
 
-/** Whether the screen is a phone held upright (follows turns of the phone). */
-function usePortraitPhone(): boolean {
-  const query = () => (typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(PORTRAIT_PHONE) : null);
-  const [on, setOn] = useState(() => query()?.matches ?? false);
+const PORTRAIT_PHONE = "(orientation: portrait) and (max-width: 700px)";
+/** A screen played with fingers: the sheet opens close enough for them. */
+const TOUCH_SCREEN = "(pointer: coarse)";
+/** Fingers need this much room between grid lines (a little over 28 px, the target). */
+const FINGER_CELL_PX = 30;
+/** The last mark is brought at least this close with a mouse ("go to the last move"). */
+const CLOSER = 2;
+
+/** Whether a media query matches now (follows turns of the phone and similar changes). */
+function useMedia(query: string): boolean {
+  const list = () => (typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(query) : null);
+  const [on, setOn] = useState(() => list()?.matches ?? false);
   useEffect(() => {
-    const mq = query();
+    const mq = list();
     if (!mq) return;
     const update = () => setOn(mq.matches);
     update();
     mq.addEventListener?.("change", update);
     return () => mq.removeEventListener?.("change", update);
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
   return on;
+}
+
+/** The element's width in CSS pixels, followed as the layout changes (0 until known). */
+function useWidth(ref: { current: Element | null }): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const read = () => setWidth(el.getBoundingClientRect().width);
+    read();
+    if (typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(read);
+    ro.observe(el);
+    return () => ro.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return width;
 }
 
 /** A pen dot or a pencil cross centred on (0, 0); drawn inside a translated group. */
@@ -145,26 +183,57 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
   const uid = useMemo(() => `dots${++boardSerial}`, []);
   const svgRef = useRef<SVGSVGElement>(null);
 
-  const portrait = usePortraitPhone();
+  const portrait = useMedia(PORTRAIT_PHONE);
+  const coarse = useMedia(TOUCH_SCREEN);
+  const [touchSeen, setTouchSeen] = useState(false);
+  const fingers = coarse || touchSeen;
   const turned = props.turn ?? (portrait && width > height);
   const frame = useMemo(() => frameOf(width, height, turned), [width, height, turned]);
   const frameRef = useRef(frame);
   frameRef.current = frame;
+  const pxWidth = useWidth(svgRef);
+  // The zoom fingers need on this sheet at this size (1: the whole sheet will do).
+  const fingerZoom = fingers ? zoomForCell(frame, pxWidth, FINGER_CELL_PX) : 1;
+  // The view opens that close only where fingers are the pointer (a first touch on a
+  // laptop's screen must not move the sheet under the finger).
+  const openZoom = coarse ? fingerZoom : 1;
 
   const [vb, setVb] = useState<ViewBox>(() => fullView(frame));
+  // Until the player moves or zooms the sheet, the view is ours to choose (and to redo
+  // when the sheet or the screen changes size).
+  const chosen = useRef(false);
   const [hover, setHover] = useState<number | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
   const [cursor, setCursor] = useState<Pt>(() => startCursor(view));
   const [focused, setFocused] = useState(false);
+  const [lastPulse, setLastPulse] = useState(0);
   const gesture = useRef<Gesture>({ mode: "none" });
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const vbRef = useRef(vb);
   vbRef.current = vb;
 
-  // A new sheet size (or a turn of the phone) starts from the whole sheet.
+  // A new sheet (or a turn of the phone) starts from the whole sheet, or on a touch screen
+  // as close as fingers need, round the last mark (else the middle of the sheet).
+  const lastRef = useRef(view.last_move);
+  lastRef.current = view.last_move;
   useEffect(() => {
-    setVb(fullView(frame));
+    chosen.current = false;
   }, [frame]);
+  useEffect(() => {
+    if (chosen.current) return;
+    if (openZoom <= 1.01) {
+      setVb(fullView(frame));
+      return;
+    }
+    const [fx, fy] = toFrame(frame, ...centreOf(lastRef.current, width, height));
+    setVb(viewAround(frame, openZoom, fx, fy));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [frame, openZoom]);
+  /** The player moved the view: keep it. */
+  const choose = (next: ViewBox) => {
+    chosen.current = true;
+    setVb(next);
+  };
   useEffect(() => {
     setCursor(startCursor(view));
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -327,6 +396,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
 
   const onPointerDown = (e: PointerEvent) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (e.pointerType === "touch" && !touchSeen) setTouchSeen(true);
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     try {
       svgRef.current?.setPointerCapture?.(e.pointerId);
@@ -372,7 +442,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
         setHover(null);
       }
       const upp = unitsPerPixel(rect, g.vb0);
-      setVb(clampView({ ...g.vb0, x: g.vb0.x - dx * upp, y: g.vb0.y - dy * upp }, frame));
+      choose(clampView({ ...g.vb0, x: g.vb0.x - dx * upp, y: g.vb0.y - dy * upp }, frame));
     } else if (g.mode === "pinch") {
       const ps = [...pointers.current.values()];
       if (ps.length < 2) return;
@@ -385,7 +455,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
       const oy = rect.top + (rect.height - zoomed.h * scale) / 2;
       const mx = (a.x + b.x) / 2;
       const my = (a.y + b.y) / 2;
-      setVb(clampView({ ...zoomed, x: g.f0[0] - (mx - ox) / scale, y: g.f0[1] - (my - oy) / scale }, frame));
+      choose(clampView({ ...zoomed, x: g.f0[0] - (mx - ox) / scale, y: g.f0[1] - (my - oy) / scale }, frame));
     }
   };
 
@@ -411,23 +481,46 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
       const f = screenToSheet(e.clientX, e.clientY, rect, cur);
       if (!f) return;
       const delta = e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1);
+      chosen.current = true;
       setVb(zoomAt(cur, Math.exp(-delta * 0.0025), f[0], f[1], frameRef.current));
     };
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
   }, []);
 
-  const zoomBy = (factor: number, around?: Pt) => {
+  const framePoint = (p: Pt): [number, number] => toFrame(frame, coord(p[0]), coord(p[1]));
+
+  const zoomBy = (factor: number, around?: Pt | null) => {
     const cur = vbRef.current;
-    const [fx, fy] = around ? toFrame(frame, coord(around[0]), coord(around[1])) : [cur.x + cur.w / 2, cur.y + cur.h / 2];
+    const [fx, fy] = around ? framePoint(around) : [cur.x + cur.w / 2, cur.y + cur.h / 2];
     let next = zoomAt(cur, factor, fx, fy, frame);
     if (around) next = revealPoint(next, fx, fy, frame);
-    setVb(next);
+    choose(next);
+  };
+
+  /** What the zoom buttons zoom round: the previewed mark, the keyboard cursor, or the last mark when it is in view. */
+  const zoomAnchor = (): Pt | null => {
+    if (preview !== null) return [preview % width, Math.floor(preview / width)];
+    if (focused) return cursor;
+    const last = view.last_move;
+    if (last && inView(vbRef.current, ...framePoint(last))) return last;
+    return null;
+  };
+
+  /** Bring the last mark to the middle of the view, close enough to see what it did. */
+  const goToLast = () => {
+    const last = view.last_move;
+    if (!last) return;
+    const zoom = Math.max(zoomOf(vbRef.current, frame), fingerZoom > 1.01 ? fingerZoom : Math.min(CLOSER, frame.zmax));
+    choose(viewAround(frame, zoom, ...framePoint(last)));
+    setCursor(last);
+    setLastPulse((n) => n + 1);
   };
 
   const moveCursor = (p: Pt) => {
     setCursor(p);
-    const [fx, fy] = toFrame(frame, coord(p[0]), coord(p[1]));
+    const [fx, fy] = framePoint(p);
+    chosen.current = true;
     setVb((cur) => revealPoint(cur, fx, fy, frame));
   };
 
@@ -453,7 +546,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
       zoomBy(1 / 1.5, cursor);
     } else if (e.key === "0") {
       e.preventDefault();
-      setVb(fullView(frame));
+      choose(fullView(frame));
     }
   };
 
@@ -468,6 +561,9 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
   const ghostPt = ghostIx !== null ? ([ghostIx % width, Math.floor(ghostIx / width)] as Pt) : null;
   const zoom = zoomOf(vb, frame);
   const zoomed = zoom > 1.01;
+  const lastFrame = view.last_move ? framePoint(view.last_move) : null;
+  const lastOffView = lastFrame !== null && !inView(vb, lastFrame[0], lastFrame[1], CELL / 2);
+  const help = preview !== null ? labels.tapAgain : fingers ? labels.touchHelp : labels.zoomHelp;
   const style = { "--dots-aspect": String(frame.w / frame.h) } as unknown as JSX.CSSProperties;
 
   return (
@@ -514,7 +610,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
         {areasLayer}
         {view.last_move ? (
           <circle
-            key={`${view.last_move[0]}:${view.last_move[1]}`}
+            key={`${view.last_move[0]}:${view.last_move[1]}:${lastPulse}`}
             class={`last-halo seat${board.marks.get(indexOf(view.last_move[0], view.last_move[1], width))?.owner ?? 0}`}
             cx={coord(view.last_move[0])}
             cy={coord(view.last_move[1])}
@@ -570,15 +666,32 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
       </svg>
 
       <div class="dots-tools">
-        {labels.zoomHelp ? <p class="dots-help">{labels.zoomHelp}</p> : <span />}
+        <p class={`dots-help${preview !== null ? " tap-cue" : ""}`} aria-live="polite" data-testid="dots-help">
+          {help ?? ""}
+        </p>
         <div class="dots-zoom" role="group">
-          <button type="button" class="zoom-btn" aria-label={labels.zoomIn} title={labels.zoomIn} onClick={() => zoomBy(1.6)} disabled={zoom >= frame.zmax - 0.01}>
+          <button
+            type="button"
+            class={`zoom-btn last-btn${lastOffView ? " off-view" : ""}`}
+            aria-label={labels.lastMove}
+            title={labels.lastMove}
+            onClick={goToLast}
+            disabled={!view.last_move}
+            data-off-view={lastOffView ? "true" : "false"}
+          >
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+              <circle cx="10" cy="10" r="6.5" fill="none" stroke="currentColor" stroke-width="1.8" />
+              <circle cx="10" cy="10" r="2.4" fill="currentColor" />
+              <path d="M10 0.5v3M10 16.5v3M0.5 10h3M16.5 10h3" stroke="currentColor" stroke-width="1.8" />
+            </svg>
+          </button>
+          <button type="button" class="zoom-btn" aria-label={labels.zoomIn} title={labels.zoomIn} onClick={() => zoomBy(1.6, zoomAnchor())} disabled={zoom >= frame.zmax - 0.01}>
             +
           </button>
-          <button type="button" class="zoom-btn" aria-label={labels.zoomOut} title={labels.zoomOut} onClick={() => zoomBy(1 / 1.6)} disabled={!zoomed}>
+          <button type="button" class="zoom-btn" aria-label={labels.zoomOut} title={labels.zoomOut} onClick={() => zoomBy(1 / 1.6, zoomAnchor())} disabled={!zoomed}>
             −
           </button>
-          <button type="button" class="zoom-btn" aria-label={labels.zoomFit} title={labels.zoomFit} onClick={() => setVb(fullView(frame))} disabled={!zoomed}>
+          <button type="button" class="zoom-btn" aria-label={labels.zoomFit} title={labels.zoomFit} onClick={() => choose(fullView(frame))} disabled={!zoomed}>
             ⤢
           </button>
         </div>

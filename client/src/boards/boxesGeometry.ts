@@ -1,6 +1,6 @@
 // Geometry of a Dots and Boxes board: pure functions, no DOM, no network.
 //
-// Coordinates follow the API (SPEC §6): dots are (x, y) with x in 0..cols and y in
+// Coordinates follow the wire protocol (docs/api.md): dots are (x, y) with x in 0..cols and y in
 // 0..rows, (0, 0) top-left; a line joins two adjacent dots. Inside the client a line
 // also has a short key, "h:x:y" for (x, y)-(x+1, y) and "v:x:y" for (x, y)-(x, y+1).
 

@@ -1,7 +1,8 @@
 // Geometry of a Dots board: pure functions, no DOM, no network.
 //
-// Coordinates follow the API (SPEC §6): points are (x, y) with x in 0..width-1 and
-// y in 0..height-1, (0, 0) top-left. Inside the client a point also has an index,
+// Coordinates follow the wire protocol (docs/api.md): points are (x, y) with x in
+// 0..width-1 and y in 0..height-1, (0, 0) top-left; the notation calls (0, 0) `a1`
+// (columnName). Inside the client a point also has an index,
 // y * width + x, which is cheap to keep in sets and maps.
 
 export type Seat = 0 | 1;
@@ -172,6 +173,25 @@ export function zoomAt(vb: ViewBox, factor: number, fx: number, fy: number, f: F
   return clampView({ x: fx - (fx - vb.x) * k, y: fy - (fy - vb.y) * k, w, h }, f);
 }
 
+/** The zoom at which one cell of the sheet spans `px` screen pixels in an element `elementWidth` wide (at least 1, at most the frame's limit). */
+export function zoomForCell(f: Frame, elementWidth: number, px: number): number {
+  if (elementWidth <= 0) return 1;
+  const cellAtWhole = (CELL * elementWidth) / f.w;
+  return Math.min(f.zmax, Math.max(1, px / cellAtWhole));
+}
+
+/** The view at `zoom` centred (as far as the frame allows) on the frame point (fx, fy). */
+export function viewAround(f: Frame, zoom: number, fx: number, fy: number): ViewBox {
+  const w = f.w / Math.min(f.zmax, Math.max(1, zoom));
+  const h = (w * f.h) / f.w;
+  return clampView({ x: fx - w / 2, y: fy - h / 2, w, h }, f);
+}
+
+/** Whether the frame point (fx, fy) is inside the view, `pad` frame units from its edges. */
+export function inView(vb: ViewBox, fx: number, fy: number, pad = 0): boolean {
+  return fx >= vb.x + pad && fx <= vb.x + vb.w - pad && fy >= vb.y + pad && fy <= vb.y + vb.h - pad;
+}
+
 /** The view moved so that the frame point (px, py) is inside it with some room round it. */
 export function revealPoint(vb: ViewBox, px: number, py: number, f: Frame): ViewBox {
   const pad = CELL * 1.5;
@@ -243,6 +263,23 @@ export function stepPoint(p: Pt, dir: Direction, width: number, height: number, 
     case "down":
       return [x, clamp(y + by, height)];
   }
+}
+
+/** The letters of column x as the notation writes them: a … z, aa, ab … (core/notation.py). */
+export function columnName(x: number): string {
+  let name = "";
+  let n = x + 1;
+  while (n > 0) {
+    const digit = (n - 1) % 26;
+    name = String.fromCharCode(97 + digit) + name;
+    n = Math.floor((n - 1) / 26);
+  }
+  return name;
+}
+
+/** A point's name in the notation: (0, 0) is `a1`, (2, 4) is `c5`. */
+export function squareName(x: number, y: number): string {
+  return `${columnName(x)}${y + 1}`;
 }
 
 /** Where the keyboard cursor starts: the last mark, else the centre of the sheet. */

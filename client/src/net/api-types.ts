@@ -38,6 +38,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bots of this server, connected ones first */
+        get: operations["bots_list_api_bots_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your bot account */
+        get: operations["bot_me_api_bots_me_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your challenges and games as they come (server-sent events) */
+        get: operations["bot_stream_api_bots_stream_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open challenges, newest first */
+        get: operations["list_challenges_api_challenges_get"];
+        put?: never;
+        /** Post a challenge */
+        post: operations["post_challenge_api_challenges_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challenge_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One challenge (with your seat, once accepted, if you posted it) */
+        get: operations["read_challenge_api_challenges__challenge_id__get"];
+        put?: never;
+        post?: never;
+        /** Withdraw your challenge */
+        delete: operations["cancel_challenge_api_challenges__challenge_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challenge_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a challenge: the room is made with both seats taken */
+        post: operations["accept_challenge_api_challenges__challenge_id__accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challenge_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a challenge addressed to you, with a reason */
+        post: operations["decline_challenge_api_challenges__challenge_id__decline_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/daily": {
         parameters: {
             query?: never;
@@ -138,6 +259,40 @@ export interface paths {
         };
         /** A finished game, move by move */
         get: operations["game_review_api_games__game_id__review_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ladder/players/{player}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's latest finished games */
+        get: operations["player_games_api_ladder_players__player__games_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ladder/{game}/{size_class}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ladder of one game and board size class */
+        get: operations["ladder_table_api_ladder__game___size_class__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -320,6 +475,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AcceptBody */
+        AcceptBody: {
+            /** Name */
+            name?: string | null;
+        };
         /**
          * AcceptMessage
          * @description Accept the other player's pending request of this kind.
@@ -340,6 +500,21 @@ export interface components {
              * @enum {string}
              */
             type: "accept";
+        };
+        /** Accepted */
+        Accepted: {
+            /** Room Id */
+            room_id: string;
+            /**
+             * Seat
+             * @enum {integer}
+             */
+            seat: 0 | 1;
+            /**
+             * Token
+             * @description a person's seat token; null for a bot (its own token holds the seat)
+             */
+            token: string | null;
         };
         /**
          * AckMessage
@@ -465,6 +640,28 @@ export interface components {
                 number
             ];
         };
+        /** BotView */
+        BotView: {
+            /**
+             * Connected
+             * @description its challenge stream is open now
+             */
+            connected: boolean;
+            /**
+             * Ladder
+             * @description opted in to the ladder's matchmaking
+             */
+            ladder: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Ratings
+             * @description its ratings by `game/size_class` (`boxes/standard`); none before its first rated game
+             */
+            ratings: {
+                [key: string]: number;
+            };
+        };
         /**
          * BoxesBoard
          * @description A Dots and Boxes position. Playable: every line between adjacent dots not in ``lines``.
@@ -487,6 +684,105 @@ export interface components {
             lines: components["schemas"]["DrawnLine"][];
             /** Rows */
             rows: number;
+        };
+        /** BoxesChallenge */
+        BoxesChallenge: {
+            /**
+             * Cols
+             * @default 5
+             */
+            cols?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "boxes";
+            /**
+             * Mode
+             * @default live
+             * @enum {string}
+             */
+            mode?: "live" | "correspondence";
+            /** Name */
+            name?: string | null;
+            /**
+             * Rated
+             * @description counts for the ladder: bots only, taken by a bot
+             * @default false
+             */
+            rated?: boolean;
+            /**
+             * Rows
+             * @default 5
+             */
+            rows?: number;
+            /**
+             * To
+             * @description one bot's name; null: anyone may take it
+             */
+            to?: string | null;
+        };
+        /** ChallengeView */
+        ChallengeView: {
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            from: components["schemas"]["Challenger"];
+            /**
+             * Game
+             * @enum {string}
+             */
+            game: "boxes" | "dots";
+            /** Id */
+            id: string;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "live" | "correspondence";
+            /**
+             * Options
+             * @description the board: rows and cols, or width, height, start
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /** Rated */
+            rated: boolean;
+            /**
+             * Reason
+             * @description why it was declined
+             */
+            reason: string | null;
+            /**
+             * Room Id
+             * @description once accepted: the room
+             */
+            room_id: string | null;
+            /**
+             * Seat
+             * @description once accepted, to who posted it: their seat
+             */
+            seat?: (0 | 1) | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "taking" | "accepted" | "declined" | "cancelled" | "expired";
+            /**
+             * To
+             * @description the one bot that may take it; null: anyone
+             */
+            to: string | null;
+        };
+        /** Challenger */
+        Challenger: {
+            /** Bot */
+            bot: boolean;
+            /** Name */
+            name: string | null;
         };
         ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
         /**
@@ -586,6 +882,14 @@ export interface components {
              * @description default: live for Dots and Boxes, correspondence for Dots
              */
             mode?: ("computer" | "local" | "live" | "correspondence") | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Rated
+             * @description a bot's computer room whose game counts for the ladder (send the bot's token); a rated game allows only moves and resigning
+             * @default false
+             */
+            rated?: boolean;
             /**
              * Rows
              * @description boxes down
@@ -626,6 +930,14 @@ export interface components {
              * @description default: live for Dots and Boxes, correspondence for Dots
              */
             mode?: ("computer" | "local" | "live" | "correspondence") | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Rated
+             * @description a bot's computer room whose game counts for the ladder (send the bot's token); a rated game allows only moves and resigning
+             * @default false
+             */
+            rated?: boolean;
             /**
              * Start
              * @default empty
@@ -714,6 +1026,14 @@ export interface components {
              */
             players: number;
         };
+        /** DeclineBody */
+        DeclineBody: {
+            /**
+             * Reason
+             * @default declined
+             */
+            reason?: string;
+        };
         /**
          * DeclineMessage
          * @description Decline the other player's pending request, or withdraw your own.
@@ -798,6 +1118,49 @@ export interface components {
             width: number;
             /** Win Margin */
             win_margin: number | null;
+        };
+        /** DotsChallenge */
+        DotsChallenge: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "dots";
+            /**
+             * Height
+             * @default 20
+             */
+            height?: number;
+            /**
+             * Mode
+             * @default live
+             * @enum {string}
+             */
+            mode?: "live" | "correspondence";
+            /** Name */
+            name?: string | null;
+            /**
+             * Rated
+             * @description counts for the ladder: bots only, taken by a bot
+             * @default false
+             */
+            rated?: boolean;
+            /**
+             * Start
+             * @default empty
+             * @enum {string}
+             */
+            start?: "empty" | "cross" | "four_crosses";
+            /**
+             * To
+             * @description one bot's name; null: anyone may take it
+             */
+            to?: string | null;
+            /**
+             * Width
+             * @default 20
+             */
+            width?: number;
         };
         /** DrawnLine */
         DrawnLine: {
@@ -1149,19 +1512,124 @@ export interface components {
         JoinRoom: {
             /** Invite Code */
             invite_code: string;
+            /** Name */
+            name?: string | null;
         };
         /** JoinedEvent */
         JoinedEvent: {
+            /**
+             * Bot
+             * @description the guest is a bot account
+             * @default false
+             */
+            bot?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             kind: "joined";
             /**
+             * Name
+             * @description the display name the guest gave
+             */
+            name?: string | null;
+            /**
              * Seat
              * @enum {integer}
              */
             seat: 0 | 1;
+        };
+        /** Ladder */
+        Ladder: {
+            /**
+             * Anchors
+             * @description the computer levels' fixed ratings
+             */
+            anchors: {
+                [key: string]: number;
+            };
+            /** Entries */
+            entries: components["schemas"]["LadderEntry"][];
+            /**
+             * Game
+             * @enum {string}
+             */
+            game: "boxes" | "dots";
+            /**
+             * Size Class
+             * @enum {string}
+             */
+            size_class: "small" | "standard" | "large";
+        };
+        /** LadderEntry */
+        LadderEntry: {
+            /**
+             * Computer
+             * @description a computer level: a fixed anchor
+             */
+            computer: boolean;
+            /**
+             * Deviation
+             * @description the rating's uncertainty (OpenSkill's sigma)
+             */
+            deviation: number;
+            /** Draws */
+            draws: number;
+            /** Games */
+            games: number;
+            /**
+             * Games Url
+             * @description the player's recent games
+             */
+            games_url: string;
+            /** Losses */
+            losses: number;
+            /**
+             * Player
+             * @description a bot's name, or `level:easy|normal|hard`
+             */
+            player: string;
+            /** Rank */
+            rank: number;
+            /** Rating */
+            rating: number;
+            /** Wins */
+            wins: number;
+        };
+        /** LadderGame */
+        LadderGame: {
+            /** Finished At */
+            finished_at: string | null;
+            /** Game */
+            game: string;
+            /**
+             * Game Id
+             * @description the finished game: GET /api/games/{game_id}
+             */
+            game_id: string | null;
+            /** Mode */
+            mode: string;
+            /**
+             * Players
+             * @description by seat (gold first)
+             */
+            players: [
+                string,
+                string
+            ];
+            /** Rated */
+            rated: boolean;
+            /** Room Id */
+            room_id: string;
+            /** Size Class */
+            size_class: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Winner */
+            winner: number | null;
         };
         /** LevelEvent */
         LevelEvent: {
@@ -1518,6 +1986,15 @@ export interface components {
              */
             value: number | null;
         };
+        /** PostedChallenge */
+        PostedChallenge: {
+            challenge: components["schemas"]["ChallengeView"];
+            /**
+             * Token
+             * @description a person's seat token for the game (and the key to withdraw the challenge); null for a bot, whose own token holds its seat
+             */
+            token: string | null;
+        };
         /**
          * PresenceMessage
          * @description Who is connected, or how many watch, changed (``version`` is the current one).
@@ -1736,6 +2213,12 @@ export interface components {
              * @description moves played in this game
              */
             move_count: number;
+            /**
+             * Rated
+             * @description its games count for the bots' ladder (absent: no)
+             * @default false
+             */
+            rated?: boolean;
             /** Requests */
             requests: components["schemas"]["PendingRequestView"][];
             /** Seats */
@@ -1802,6 +2285,12 @@ export interface components {
          */
         SeatView: {
             /**
+             * Bot
+             * @description a bot account holds this seat (absent: no)
+             * @default false
+             */
+            bot?: boolean;
+            /**
              * Colour
              * @enum {string}
              */
@@ -1816,6 +2305,11 @@ export interface components {
              * @enum {string}
              */
             kind: "human" | "computer";
+            /**
+             * Name
+             * @description the holder's display name, or the bot's account name; absent: none
+             */
+            name?: string | null;
             /**
              * Seat
              * @enum {integer}
@@ -2144,6 +2638,500 @@ export interface operations {
             /** @description Service Unavailable */
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bots_list_api_bots_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotView"][];
+                };
+            };
+        };
+    };
+    bot_me_api_bots_me_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotView"];
+                };
+            };
+            /** @description refused: `bad_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bot_stream_api_bots_stream_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description refused: `bad_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_challenges_api_challenges_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeView"][];
+                };
+            };
+        };
+    };
+    post_challenge_api_challenges_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoxesChallenge"] | components["schemas"]["DotsChallenge"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostedChallenge"];
+                };
+            };
+            /** @description refused: `bad_request`, `invalid_options` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `bad_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `too_many_games` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_challenge_api_challenges__challenge_id__get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path: {
+                /** @description challenge id */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeView"];
+                };
+            };
+            /** @description refused: `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `challenge_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_challenge_api_challenges__challenge_id__delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path: {
+                /** @description challenge id */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description refused: `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `bad_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `challenge_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_challenge_api_challenges__challenge_id__accept_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path: {
+                /** @description challenge id */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description refused: `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `bad_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `challenge_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `too_many_games` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_challenge_api_challenges__challenge_id__decline_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
+            path: {
+                /** @description challenge id */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeclineBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeView"];
+                };
+            };
+            /** @description refused: `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `bad_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `not_allowed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `challenge_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2536,6 +3524,53 @@ export interface operations {
             };
         };
     };
+    player_games_api_ladder_players__player__games_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                player: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderGame"][];
+                };
+            };
+        };
+    };
+    ladder_table_api_ladder__game___size_class__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "boxes" | "dots";
+                size_class: "small" | "standard" | "large";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ladder"];
+                };
+            };
+        };
+    };
     record_review_api_records_review_post: {
         parameters: {
             query?: never;
@@ -2617,7 +3652,10 @@ export interface operations {
     create_room_api_rooms_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `Bearer <seat token>` */
+                authorization?: string | null;
+            };
             path?: never;
             cookie?: never;
         };

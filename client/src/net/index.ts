@@ -1,11 +1,16 @@
 // The only way the rest of the client reaches the server.
 import { ApiClient } from "./http";
-import { RoomConnection, roomSocketUrl, type SocketFactory } from "./room";
+import { RoomConnection } from "./room";
+import { roomSocketUrl, type SocketFactory } from "./socket";
 
 export { ApiClient, ApiError } from "./http";
-export { RoomConnection, roomSocketUrl, newMoveId } from "./room";
+export { RoomConnection } from "./room";
+export { roomSocketUrl } from "./socket";
+export { newMoveId } from "./commands";
 export { fromSnapshot } from "./roomModel";
-export type { AppliedEvent, ConnStatus, RoomSnapshot, RoomListener, WebSocketLike, SocketFactory } from "./room";
+export type { RoomSnapshot, RoomListener } from "./room";
+export type { AppliedEvent } from "./history";
+export type { ConnStatus, WebSocketLike, SocketFactory } from "./socket";
 export type * from "./types";
 
 export const api = new ApiClient("");

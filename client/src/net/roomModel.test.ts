@@ -95,4 +95,19 @@ describe("the room model", () => {
     expect(room.legal_moves).toEqual([]);
     expect(room.requests).toEqual([]);
   });
+
+  it("keeps the clocks of a clocked room, stamped with when each status arrived", () => {
+    const snap = { ...dotsSnapshot(), time_control: { initial_seconds: 300, increment_seconds: 3, per_move: false } };
+    snap.status = { ...snap.status, clock: { left_ms: [300_000, 300_000], running: null } };
+    let room = fromSnapshot(snap, 1_000);
+    expect(room.time_control?.initial_seconds).toBe(300);
+    expect(room.clock).toEqual({ left_ms: [300_000, 300_000], running: null, received_at: 1_000 });
+    room = applyEvent(
+      room,
+      event(6, { kind: "move", seat: 0, move: { point: [3, 3] } }, { to_move: 1, scores: [0, 0], clock: { left_ms: [303_000, 300_000], running: 1 } }),
+      9_000,
+    );
+    expect(room.clock).toEqual({ left_ms: [303_000, 300_000], running: 1, received_at: 9_000 });
+    expect(fromSnapshot(dotsSnapshot()).clock).toBeNull();
+  });
 });

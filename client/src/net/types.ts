@@ -27,7 +27,9 @@ export type Mode = ServerSnapshot["mode"];
 export type GameName = ServerSnapshot["game"];
 export type Seat = SeatView["seat"];
 export type RequestKind = S["PendingRequestView"]["kind"];
-export type Move = S["LineMove"] | S["PointMove"];
+export type LineMove = S["LineMove"];
+export type PointMove = S["PointMove"];
+export type Move = LineMove | PointMove;
 /** What the computer would play here, and why (a reason code, null for a quiet move). */
 export interface Hint {
   move: Move;
@@ -37,6 +39,9 @@ export interface Hint {
 export type Outcome = S["OutcomeView"];
 export type Action = NonNullable<Status["allowed"]>[0][number];
 export type HintView = S["HintView"];
+export type ClockView = S["ClockView"];
+export type TimeControl = S["TimeControlView"];
+export type ClockOption = S["ClockOption"];
 
 export type RoomEvent = S["EventMessage"]["event"];
 export type WelcomeMessage = S["WelcomeMessage"];
@@ -103,10 +108,15 @@ export interface DotsBoardView {
   ungrounded: Pair[];
 }
 
-/** The client's picture of a room: a snapshot brought forward by events (roomModel.ts). */
-export interface RoomState {
+/** The players' clocks as the last status told them, and when that status arrived
+ * (`Date.now()` ms): count the running clock down from `received_at`. */
+export interface RoomClock extends ClockView {
+  received_at: number;
+}
+
+/** What every room holds whatever its game (roomModel.ts brings it forward). */
+interface RoomCommon {
   id: string;
-  game: GameName;
   mode: Mode;
   version: number;
   game_number: number;
@@ -123,13 +133,35 @@ export interface RoomState {
   thinking: boolean;
   /** What each seat may ask for besides moves, as the server decided it. */
   allowed: [Action[], Action[]];
+  /** Clocked rooms: both clocks as of the last status; null in rooms without clocks. */
+  clock: RoomClock | null;
+  /** The room's time control; null in rooms without clocks. */
+  time_control: TimeControl | null;
   move_count: number;
-  last_move: Move | null;
-  board: BoxesBoardView | DotsBoardView;
-  /** Moves playable now, derived from the board: undrawn lines, or free live points. */
-  legal_moves: Move[];
   expires_in_seconds: number | null;
 }
+
+/** A Dots and Boxes room: its one board type, its moves are lines. */
+export interface BoxesRoomState extends RoomCommon {
+  game: "boxes";
+  board: BoxesBoardView;
+  last_move: LineMove | null;
+  /** Lines drawable now (none once the game is over). */
+  legal_moves: LineMove[];
+}
+
+/** A Dots room: its one board type, its moves are points. */
+export interface DotsRoomState extends RoomCommon {
+  game: "dots";
+  board: DotsBoardView;
+  last_move: PointMove | null;
+  /** Free live points (none once the game is over). */
+  legal_moves: PointMove[];
+}
+
+/** The client's picture of a room: a snapshot brought forward by events (roomModel.ts).
+ * `game` tells which board it holds, so a board never needs a cast. */
+export type RoomState = BoxesRoomState | DotsRoomState;
 
 /** Websocket close codes with a meaning (docs/api.md). */
 export const CLOSE = {

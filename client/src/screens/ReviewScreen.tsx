@@ -62,6 +62,9 @@ export function ReviewScreen({ gameId }: { gameId: string | null }): JSX.Element
       <section class="card narrow" role="alert">
         <h1>{t(gameId ? "review.failed" : "import.failed")}</h1>
         <p>{tr.error(error.code, error.message)}</p>
+        {/* What exactly is wrong with a record (a move drawn twice, a field missing) only
+            the server can say: its reason, as it wrote it. */}
+        {error.code === "bad_record" && error.message ? <p class="error-reason">{t("import.reason", { reason: error.message })}</p> : null}
         {gameId ? null : <ImportForm onRecord={importRecord} />}
         <div class="actions">
           <Link href="/games" class="btn">

@@ -24,6 +24,7 @@ import { Offers } from "./room/Offers";
 import { ResultCard } from "./room/ResultCard";
 import { RoomGone } from "./room/RoomGone";
 import { ConnBadge } from "./room/ConnBadge";
+import { controlWords } from "./room/clocks";
 
 interface Props {
   roomId: string;
@@ -77,8 +78,17 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
     }
     const e = ev.event;
     if (e.kind === "declined" && e.seat !== null && e.seat !== ctx?.mySeat) {
-      info(e.request === "restart" ? "restart.declined" : ctx?.game === "dots" ? "dots.end.declined" : "end.declined");
+      info(
+        e.request === "restart"
+          ? "restart.declined"
+          : e.request === "takeback"
+            ? "takeback.declined"
+            : ctx?.game === "dots"
+              ? "dots.end.declined"
+              : "end.declined",
+      );
     }
+    if (e.kind === "undone" && (ctx?.mode === "live" || ctx?.mode === "correspondence")) info("takeback.done");
     if (after) latest.current.state = after;
   };
   const room = useRoom(roomId, invite, { onEvent, onError: sayError });
@@ -232,6 +242,18 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
   const allowed = allowedActions(state, mySeat, isPlayer, pending !== null);
   const Slot = BOARD_SLOTS[state.game];
   const spectators = state.spectators ?? 0;
+  // In a private Dots room nobody else has the link: whoever watches before the second
+  // seat is taken is the friend, who has still to press Join.
+  const friendHere = waiting && state.game === "dots" && spectators > 0;
+  const joinOffer = room.canJoin && !isPlayer;
+  const clockWords = state.time_control ? controlWords(state.time_control, tr.lang) : null;
+  const clockNote = !clockWords
+    ? null
+    : "days" in clockWords
+      ? t("clock.perMove", { days: clockWords.days })
+      : clockWords.increment
+        ? t("clock.live", { minutes: clockWords.minutes, increment: clockWords.increment })
+        : t("clock.liveNoIncrement", { minutes: clockWords.minutes });
   const title = gameTitle(state, tr);
   const resultShown = state.is_over && hiddenResult !== state.game_number;
   const other = mySeat === null ? undefined : state.seats.find((s) => s.seat !== mySeat);
@@ -295,7 +317,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
           {standing === "practice" ? <span class="badge practice">{t("daily.practice")}</span> : null}
         </h1>
         <div class="room-badges">
-          {spectators > 0 ? (
+          {spectators > 0 && !friendHere && !joinOffer ? (
             <span class="watchers" data-testid="spectators">
               {tr.tn("spectators", spectators)}
             </span>
@@ -307,8 +329,17 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
       <PlayerCards state={state} people={people} mySeat={mySeat} />
 
       <div class="board-area">
+        {joinOffer ? (
+          <section class="card join-offer" aria-labelledby="join-h" data-testid="join-offer">
+            <h2 id="join-h">{t("dots.joinTitle")}</h2>
+            <p>{t("dots.joinBody")}</p>
+            <button type="button" class="btn primary big" onClick={room.join}>
+              {t("dots.join")}
+            </button>
+          </section>
+        ) : null}
         {waiting ? (
-          <InvitePanel url={room.inviteUrl} expiry={expiry} />
+          <InvitePanel url={room.inviteUrl} expiry={expiry} game={state.game} friendHere={friendHere} clocks={clockNote} />
         ) : (
           <div class="board-wrap">
             <Slot
@@ -343,19 +374,10 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
             {turnText(state, mySeat, isPlayer, people, pending !== null, tr)}
           </p>
         )}
-        {!isPlayer ? (
+        {!isPlayer && !joinOffer ? (
           <p class="spectating" data-testid="spectating">
             {t("room.spectating")}
           </p>
-        ) : null}
-        {room.canJoin && !isPlayer ? (
-          <section class="join-offer" aria-labelledby="join-h" data-testid="join-offer">
-            <h2 id="join-h">{t("dots.joinTitle")}</h2>
-            <p>{t("dots.joinBody")}</p>
-            <button type="button" class="btn primary" onClick={room.join}>
-              {t("dots.join")}
-            </button>
-          </section>
         ) : null}
         {isPlayer ? <Offers state={state} people={people} mySeat={mySeat} onAct={act} /> : null}
         <div class="notice-area" role="status">
@@ -397,7 +419,8 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
         ) : null}
         {friend ? (
           <p class="muted small room-foot">
-            {t(mode === "live" ? "room.live" : "room.correspondence")}
+            {t(mode === "live" ? (state.game === "dots" ? "room.live.dots" : "room.live.boxes") : "room.correspondence")}
+            {clockNote && !waiting ? ` ${clockNote}` : ""}
             {other && other.taken && !other.connected && !state.is_over ? ` ${people[other.seat].name}: ${t("presence.offline")}.` : ""}
             {expiry && !waiting ? ` ${expiry}` : ""}
           </p>

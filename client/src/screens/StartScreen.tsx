@@ -3,12 +3,13 @@
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n, type MessageKey } from "../i18n";
-import { api, ApiError, fromSnapshot, type CreateRoom, type Level, type RoomState } from "../net";
+import { api, ApiError, fromSnapshot, type ClockOption, type CreateRoom, type Level, type RoomState } from "../net";
 import { storage, type GameName, type Mode, type SeatRecord } from "../storage";
 import { Link } from "../components/Link";
 import { LEVELS } from "../components/LevelOptions";
 import { dailyRoomBody } from "./dailyCount";
 import { startRoom } from "./session";
+import { TimeControlPicker } from "./TimeControlPicker";
 
 type StartMode = Mode | "daily";
 
@@ -79,6 +80,7 @@ export function StartScreen(): JSX.Element {
   const [level, setLevel] = useState<Level>("normal");
   const [first, setFirst] = useState<"me" | "opponent">("me");
   const [dotsStart, setDotsStart] = useState<DotsStart>("empty");
+  const [clocks, setClocks] = useState<{ live: ClockOption | null; correspondence: ClockOption | null }>({ live: null, correspondence: null });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
@@ -99,9 +101,14 @@ export function StartScreen(): JSX.Element {
   const start = (e: Event) => {
     e.preventDefault();
     const first_ = effMode === "computer" ? first : null;
+    const clock = effMode === "live" || effMode === "correspondence" ? clocks[effMode] : null;
     if (effMode === "daily") void launch(dailyRoomBody(storage.dailyPlayer()) as CreateRoom, "5×5");
-    else if (game === "boxes") void launch({ game: "boxes", rows: preset.b, cols: preset.a, mode: effMode, level, first: first_ }, sizeText(preset));
-    else void launch({ game: "dots", width: preset.a, height: preset.b, mode: effMode, level, first: first_, start: dotsStart }, sizeText(preset));
+    else if (game === "boxes") void launch({ game: "boxes", rows: preset.b, cols: preset.a, mode: effMode, level, first: first_, clock }, sizeText(preset));
+    else {
+      // In a Dots friend room who moves first is drawn by lot (the invitation says so).
+      const dotsFirst = effMode === "live" || effMode === "correspondence" ? "random" : first_;
+      void launch({ game: "dots", width: preset.a, height: preset.b, mode: effMode, level, first: dotsFirst, start: dotsStart, clock }, sizeText(preset));
+    }
   };
 
   return (
@@ -195,6 +202,10 @@ export function StartScreen(): JSX.Element {
               ]}
             />
           </div>
+        ) : null}
+
+        {effMode === "live" || effMode === "correspondence" ? (
+          <TimeControlPicker mode={effMode} value={clocks[effMode]} onChange={(v) => setClocks({ ...clocks, [effMode]: v })} />
         ) : null}
 
         {error ? (

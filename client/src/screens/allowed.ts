@@ -20,6 +20,8 @@ export interface Allowed {
   restartAlone: boolean;
   /** Friend rooms: offer to end the game (a draw in Dots and Boxes). */
   offerEnd: boolean;
+  /** Friend rooms: ask the other player to let me take my last move back. */
+  offerTakeback: boolean;
   resign: boolean;
   /** Answer the other player's pending offer. */
   answer: boolean;
@@ -37,6 +39,7 @@ const NOTHING: Allowed = {
   offerRestart: false,
   restartAlone: false,
   offerEnd: false,
+  offerTakeback: false,
   resign: false,
   answer: false,
   withdraw: false,
@@ -70,8 +73,9 @@ export function allowedActions(state: RoomState, seat: Seat | null, isPlayer: bo
     offerRestart: may.has("offer_restart") && !waiting,
     restartAlone: may.has("offer_restart") && waiting && state.move_count > 0,
     offerEnd: may.has("offer_end"),
+    offerTakeback: may.has("offer_takeback") && !sending,
     resign: may.has("resign") && state.mode !== "local" && !waiting,
-    answer: may.has("accept_restart") || may.has("accept_end"),
-    withdraw: myRequest && (may.has("decline_restart") || may.has("decline_end")),
+    answer: may.has("accept_restart") || may.has("accept_end") || may.has("accept_takeback"),
+    withdraw: myRequest && (may.has("decline_restart") || may.has("decline_end") || may.has("decline_takeback")),
   };
 }

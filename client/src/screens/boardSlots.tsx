@@ -29,12 +29,13 @@ export interface BoardSlotProps {
 export type BoardSlot = (props: BoardSlotProps) => JSX.Element;
 
 function lineOf(m: Move | null): Line | null {
-  return m && "line" in m ? (m.line as unknown as Line) : null;
+  return m && "line" in m ? m.line : null;
 }
 
 function BoxesSlot(p: BoardSlotProps): JSX.Element {
   const { t } = useI18n();
-  const view = p.state.board as unknown as BoxesView;
+  if (p.state.game !== "boxes") throw new Error("the Dots and Boxes board was given a Dots room");
+  const view: BoxesView = p.state.board;
   const lineText = (l: Line) => t("line.label", { x1: l[0][0], y1: l[0][1], x2: l[1][0], y2: l[1][1] });
   return (
     <BoxesBoard
@@ -62,20 +63,16 @@ function BoxesSlot(p: BoardSlotProps): JSX.Element {
 }
 
 function pointOf(m: Move | null): Pt | null {
-  return m && "point" in m ? (m.point as unknown as Pt) : null;
+  return m && "point" in m ? m.point : null;
 }
 
 function DotsSlot(p: BoardSlotProps): JSX.Element {
   const { t } = useI18n();
-  const view = p.state.board as unknown as DotsView;
+  const state = p.state;
   // Built once per position: on 39×32 the list holds up to 1248 points.
-  const legal = useMemo(
-    () =>
-      p.state.legal_moves
-        .map((m) => (m as { point?: unknown }).point)
-        .filter((pt): pt is [number, number] => Array.isArray(pt) && pt.length === 2) as Pt[],
-    [p.state.legal_moves],
-  );
+  const legal = useMemo<Pt[]>(() => (state.game === "dots" ? state.legal_moves.map((m) => m.point) : []), [state.legal_moves]);
+  if (state.game !== "dots") throw new Error("the Dots board was given a Dots and Boxes room");
+  const view: DotsView = state.board;
   const pointText = (pt: Pt, info: PointInfo, playable: boolean) => {
     const point = t("dots.point", { x: pt[0], y: pt[1] });
     if (info.kind === "dead") return t("dots.point.dead", { point });
@@ -99,7 +96,10 @@ function DotsSlot(p: BoardSlotProps): JSX.Element {
         zoomIn: t("dots.zoomIn"),
         zoomOut: t("dots.zoomOut"),
         zoomFit: t("dots.zoomFit"),
+        lastMove: t("dots.lastMove"),
         zoomHelp: t("dots.zoomHelp"),
+        touchHelp: t(p.tapPreview ? "dots.touchHelp" : "dots.touchHelpOneTap"),
+        tapAgain: t("dots.tapAgain"),
       }}
       onPlace={(pt) => p.onMove({ point: [pt[0], pt[1]] })}
       onBlocked={(_pt, why) => p.onBlocked(why)}

@@ -1,4 +1,4 @@
-// Where a player's daily-board result stands among everybody's that day (SPEC §2).
+// Where a player's daily-board result stands among everybody's that day.
 // Pure: the numbers come from GET /api/daily/results through the net module.
 import type { DailyResults } from "../net";
 import type { Translator } from "../i18n";

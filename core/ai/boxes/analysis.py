@@ -141,11 +141,6 @@ class Chain:
         """Whether a box of the chain can be taken now."""
         return CAPTURABLE in self.ends
 
-    @property
-    def is_independent(self) -> bool:
-        """Whether the chain touches no junction (both ends at the ground or capturable)."""
-        return self.ends[0] < 0 and self.ends[1] < 0
-
 
 @dataclass(frozen=True, slots=True)
 class Loop:

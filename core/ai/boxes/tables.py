@@ -56,10 +56,6 @@ class Tables:
             best = min(best, image)
         return best
 
-    def other_box(self, line: int, box: int) -> int:
-        """The box on the other side of ``line`` from ``box``, or GROUND at the border."""
-        return self.across[line] ^ box
-
 
 def _dot_symmetries(rows: int, cols: int) -> list[tuple[bool, bool, bool]]:
     """The board's symmetries as (mirror x, mirror y, transpose); transpose only if square."""

@@ -88,6 +88,11 @@ export function Controls(props: {
           {t("controls.restart")}
         </button>
       ) : null}
+      {allowed.offerTakeback ? (
+        <button type="button" class="btn" onClick={() => onAct({ type: "offer", kind: "takeback" })}>
+          {t("controls.takeback")}
+        </button>
+      ) : null}
       {allowed.offerEnd ? (
         <button type="button" class="btn" onClick={() => onAct({ type: "offer", kind: "end" })}>
           {t(dots ? "dots.offerEnd" : "controls.offerEnd")}

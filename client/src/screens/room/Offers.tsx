@@ -13,7 +13,11 @@ export function Offers(props: { state: RoomState; people: People; mySeat: Seat |
   if (!mine && !theirs) return null;
   const dots = state.game === "dots";
   const theirText = (kind: RequestKind, seat: Seat) =>
-    t(kind === "restart" ? "restart.theirs" : dots ? "dots.end.theirs" : "end.theirs", { name: people[seat].name });
+    t(kind === "restart" ? "restart.theirs" : kind === "takeback" ? "takeback.theirs" : dots ? "dots.end.theirs" : "end.theirs", {
+      name: people[seat].name,
+    });
+  const myText = (kind: RequestKind) =>
+    t(kind === "restart" ? "restart.mine" : kind === "takeback" ? "takeback.mine" : dots ? "dots.end.mine" : "end.mine");
   return (
     <section class="offers" aria-label={t("offers.label")} data-testid="offers">
       {theirs ? (
@@ -31,7 +35,7 @@ export function Offers(props: { state: RoomState; people: People; mySeat: Seat |
       ) : null}
       {mine ? (
         <div class="offer mine">
-          <p>{t(mine.kind === "restart" ? "restart.mine" : dots ? "dots.end.mine" : "end.mine")}</p>
+          <p>{myText(mine.kind)}</p>
           <div class="actions">
             <button type="button" class="btn" onClick={() => onAct({ type: "decline", kind: mine.kind })}>
               {t("restart.withdraw")}

@@ -40,7 +40,9 @@ export function ResultCard(props: {
       ? t("over.resigned", { name: people[winner === 0 ? 1 : 0].name })
       : outcome?.reason === "agreement"
         ? t("over.agreed")
-        : null;
+        : outcome?.reason === "time" && winner !== null
+          ? t("over.time", { name: people[winner === 0 ? 1 : 0].name })
+          : null;
   const board = state.board as { rows?: number; cols?: number };
   const total = (board.rows ?? 0) * (board.cols ?? 0);
   const solo = state.mode === "computer" || state.mode === "local";

@@ -46,6 +46,7 @@ export function announceEvent(ev: AppliedEvent, before: RoomState | null, after:
     }
     case "ended":
       if (e.reason === "agreement") return t("over.agreed");
+      if (e.reason === "time") return e.seat === null ? null : t("over.time", { name: ctx.people[e.seat].name });
       return e.seat === null ? null : t("over.resigned", { name: ctx.people[e.seat].name });
     case "undone":
       return t("announce.undone");

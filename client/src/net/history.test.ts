@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { RoomHistory, type AppliedEvent } from "./history";
+import { moveEvent, resync, SEATS, snapshot, welcome } from "./testKit";
+
+function history(start: number | null = 3) {
+  const syncs: Array<number | null> = [];
+  const applied: AppliedEvent[] = [];
+  const link = { open: true };
+  let clock = 1000;
+  const h = new RoomHistory({
+    requestSync: (since) => {
+      if (!link.open) return false;
+      syncs.push(since);
+      return true;
+    },
+    onApplied: (ev) => applied.push(ev),
+    now: () => clock,
+  });
+  if (start !== null) h.welcome(welcome(start));
+  return { h, syncs, applied, link, tick: (ms: number) => (clock += ms) };
+}
+
+describe("RoomHistory", () => {
+  it("applies events in version order and ignores duplicates", () => {
+    const { h, applied, syncs } = history(3);
+    h.event(moveEvent(4, 0));
+    h.event(moveEvent(4, 0));
+    h.event(moveEvent(3, 0));
+    h.event(moveEvent(5, 1));
+    expect(applied.map((e) => e.version)).toEqual([4, 5]);
+    expect(h.version).toBe(5);
+    const state = h.state!;
+    expect(state.game).toBe("boxes");
+    if (state.game === "boxes") expect(state.board.lines).toHaveLength(2);
+    expect(state.legal_moves).toHaveLength(5);
+    expect(syncs).toEqual([]);
+  });
+
+  it("sends one sync on a gap, keeps later events, and applies them after the resync", () => {
+    const { h, applied, syncs } = history(3);
+    h.event(moveEvent(5, 1));
+    h.event(moveEvent(6, 2));
+    h.event(moveEvent(7, 3));
+    expect(syncs).toEqual([3]);
+    expect(h.version).toBe(3);
+    h.resync(resync(6, { events: [moveEvent(4, 0), moveEvent(5, 1), moveEvent(6, 2)] }));
+    expect(applied.map((e) => e.version)).toEqual([4, 5, 6, 7]);
+    expect(h.version).toBe(7);
+    expect(syncs).toEqual([3]);
+  });
+
+  it("takes the snapshot a resync brings when the kept events no longer cover the gap", () => {
+    const { h, applied } = history(3);
+    h.event(moveEvent(9, 1));
+    h.resync(resync(9, { snapshot: snapshot(9, 4) }));
+    expect(h.version).toBe(9);
+    expect(h.state!.move_count).toBe(4);
+    expect(applied).toEqual([]);
+  });
+
+  it("catches up from the events of a welcome after a reconnect", () => {
+    const { h, applied } = history(3);
+    h.welcome(welcome(5, { snapshot: null, events: [moveEvent(4, 0), moveEvent(5, 1)] }));
+    expect(applied.map((e) => e.version)).toEqual([4, 5]);
+    expect(h.version).toBe(5);
+  });
+
+  it("asks again on the next gap when a sync could not be sent, and forgets it on a new socket", () => {
+    const { h, syncs, link } = history(3);
+    link.open = false;
+    h.event(moveEvent(5, 1));
+    expect(syncs).toEqual([]);
+    link.open = true;
+    h.event(moveEvent(6, 2));
+    expect(syncs).toEqual([3]);
+    h.reset();
+    h.event(moveEvent(7, 3));
+    expect(syncs).toEqual([3, 3]);
+  });
+
+  it("takes a REST snapshot only when it is newer than what it holds", () => {
+    const { h } = history(null);
+    expect(h.version).toBeNull();
+    h.seed(snapshot(5, 2));
+    expect(h.version).toBe(5);
+    h.seed(snapshot(4, 1));
+    expect(h.state!.move_count).toBe(2);
+  });
+
+  it("keeps who is connected from presence messages", () => {
+    const { h } = history(3);
+    const away = SEATS.map((s) => (s.seat === 1 ? { ...s, connected: false } : s));
+    h.presence({ protocol: 3, type: "presence", room: "room1", version: 3, seats: away, spectators: 2 });
+    expect(h.state!.seats[1]!.connected).toBe(false);
+    expect(h.state!.spectators).toBe(2);
+  });
+
+  describe("the status rule", () => {
+    it("keeps `allowed` when an event leaves it out and takes it when sent", () => {
+      const { h } = history(3);
+      expect(h.state!.allowed).toEqual([["resign"], ["resign"]]);
+      h.event(moveEvent(4, 0));
+      expect(h.state!.allowed).toEqual([["resign"], ["resign"]]);
+      h.event(moveEvent(5, 1, { allowed: [["offer_end", "resign"], []] }));
+      expect(h.state!.allowed).toEqual([["offer_end", "resign"], []]);
+    });
+
+    it("replaces thinking and the outcome with every status", () => {
+      const { h } = history(3);
+      h.event(moveEvent(4, 0, { thinking: true }));
+      expect(h.state!.thinking).toBe(true);
+      h.event(moveEvent(5, 1, { thinking: false }));
+      expect(h.state!.thinking).toBe(false);
+      h.event(moveEvent(6, 2, { outcome: { winner: 1, reason: "resignation" } }));
+      expect(h.state!.is_over).toBe(true);
+      expect(h.state!.legal_moves).toEqual([]);
+      h.event(moveEvent(7, 3, { outcome: null }));
+      expect(h.state!.is_over).toBe(false);
+      expect(h.state!.outcome).toBeNull();
+    });
+
+    it("carries the clocks of a clocked room with the time each status arrived", () => {
+      const { h, tick } = history(null);
+      h.welcome(welcome(3, { snapshot: snapshot(3, 0, { clock: { left_ms: [300_000, 300_000], running: null } }) }));
+      expect(h.state!.clock).toEqual({ left_ms: [300_000, 300_000], running: null, received_at: 1000 });
+      tick(2500);
+      h.event(moveEvent(4, 0, { clock: { left_ms: [299_000, 300_000], running: 1 } }));
+      expect(h.state!.clock).toEqual({ left_ms: [299_000, 300_000], running: 1, received_at: 3500 });
+    });
+
+    it("has no clock in a room without one", () => {
+      const { h } = history(3);
+      h.event(moveEvent(4, 0));
+      expect(h.state!.clock).toBeNull();
+      expect(h.state!.time_control).toBeNull();
+    });
+  });
+});
