@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import math
 import time
@@ -49,6 +50,7 @@ from server.rooms.service import RoomService
 from server.runtime import tune_garbage_collector
 from server.settings import Settings
 from server.static import serve_client
+from server.store.cold_rooms import ColdAwareRoomStore, ColdRooms, sweep_interval
 from server.store.embedded import EmbeddedValkey
 from server.store.keys import write_probe_key
 from server.store.memory_watch import MemoryWatch
@@ -187,6 +189,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         streams = BotStreams(engine)
         storage = RedisStores(redis, settings.key_prefix, settings.events_kept)
         stores = storage.stores
+        background: list[Background] = []
+        if settings.correspondence_idle_seconds:
+            # Idle correspondence rooms wait in the database, back on their next visit.
+            cold = ColdRooms(
+                redis, settings.key_prefix, engine, settings.correspondence_idle_seconds
+            )
+            stores = dataclasses.replace(stores, rooms=ColdAwareRoomStore(stores.rooms, cold))
+
+            def sweep_failed(error: Exception) -> None:
+                if not outages.report(error, "cold rooms"):
+                    log.error("moving idle rooms to the database failed", exc_info=error)
+
+            interval = sweep_interval(settings.correspondence_idle_seconds)
+            background.append(
+                Background("cold-rooms", lambda: every(interval, cold.sweep, sweep_failed))
+            )
         drainer = OutboxDrainer(
             stores.outbox, write_finished, on_backlog=metrics.outbox_backlog.set
         )
@@ -246,7 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await streams.round(time.monotonic())
 
         bot_rounds = Background("bots", lambda: every(BOTS_ROUND_SECONDS, bots_round, bots_failed))
-        background = [presence, drainer.background, memory.background, bot_rounds]
+        background += [presence, drainer.background, memory.background, bot_rounds]
         if settings.ladder_pace_seconds > 0:
             boards = parse_boards(settings.ladder_boards)
             matchmaker = Matchmaker(bots, boards, service.turns.process_id)

@@ -108,6 +108,14 @@ class Settings(BaseSettings):
         ge=0,
         description="An idle correspondence room expires after this; 0 keeps them forever.",
     )
+    correspondence_idle_seconds: int = Field(
+        default=7 * DAY,
+        ge=0,
+        description=(
+            "A correspondence room that never expires and is idle this long leaves Redis for "
+            "the database, and comes back on its next visit; 0 keeps every room in Redis."
+        ),
+    )
     redis_memory_limit_mb: int = Field(
         default=0,
         ge=0,
