@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/connection_churn.py                  # 9 rounds of 2,000 sockets
     .venv/bin/python bench/connection_churn.py --rounds 3 --sockets 500
-    .venv/bin/python bench/connection_churn.py --trace          # where the memory stays
+    .venv/bin/python bench/connection_churn.py --trace tracemalloc  # where memory stays
+    .venv/bin/python bench/connection_churn.py --trace garbage      # what cycles are left
 
 Each round opens ``--sockets`` websockets to a running `tetrad serve` (one process, on Redis
 at ``--redis-url``), spread over rooms of ``--per-room`` spectators, each saying hello and
@@ -11,15 +12,17 @@ receiving its welcome, then closes them all and waits until the server counts no
 memory. It prints the series and each round against the first (a server that keeps nothing
 per connection stays within a few per cent of it).
 
-``--trace`` starts the server under tracemalloc (through this file, which runs uvicorn with
-tetrad's config) and, after each round, prints the ten places whose live allocations grew
-the most since the first round.
+``--trace`` runs the server through this file (uvicorn with tetrad's config) and, after
+each round, prints either the ten places whose live allocations grew the most since the
+first round (``tracemalloc``, started once the server is up) or what a full collection
+found in reference cycles, by type (``garbage``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import resource
@@ -28,6 +31,7 @@ import socket
 import sys
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -41,12 +45,11 @@ from ws_load import rss_kib  # noqa: E402
 SNAPSHOT_SIGNAL = signal.SIGUSR1
 
 
-def serve_traced(fd: int, report: str) -> None:
+def serve_traced(fd: int, report: str, mode: str) -> None:
     """The server, with tracemalloc at hand: the first SIGUSR1 starts tracing (after the
     start-up, which tracing would slow tenfold), the second takes the snapshot later ones
     are compared with; each writes the ten largest growths since that one to ``report``
     (through a rename, so a reader never sees half of it)."""
-    import gc
     import tracemalloc
 
     import uvicorn
@@ -58,7 +61,16 @@ def serve_traced(fd: int, report: str) -> None:
 
     def dump(signum: int, frame: object) -> None:
         lines = []
-        if not tracemalloc.is_tracing():
+        if mode == "garbage":
+            # What the last round left in reference cycles, which only the collector frees.
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            found = gc.collect()
+            kinds = Counter(type(item).__qualname__ for item in gc.garbage)
+            gc.garbage.clear()
+            gc.set_debug(0)
+            lines.append(f"{found} objects in cycles; the most common kinds:")
+            lines += [f"{count:10d}  {kind}" for kind, count in kinds.most_common(15)]
+        elif not tracemalloc.is_tracing():
             tracemalloc.start(12)
             lines.append("tracing")
         else:
@@ -85,7 +97,14 @@ def start_server(args: argparse.Namespace, env: dict[str, str], report: str) -> 
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     if args.trace:
-        command = [sys.executable, __file__, "--serve-traced", str(sock.fileno()), report]
+        command = [
+            sys.executable,
+            __file__,
+            "--serve-traced",
+            str(sock.fileno()),
+            report,
+            args.trace,
+        ]
     else:
         command = [sys.executable, "-m", "server.cli", "serve", "--fd", str(sock.fileno())]
     import subprocess
@@ -154,7 +173,12 @@ async def main() -> None:
     parser.add_argument("--sockets", type=int, default=2000)
     parser.add_argument("--per-room", type=int, default=100)
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
-    parser.add_argument("--trace", action="store_true")
+    parser.add_argument(
+        "--trace",
+        choices=["tracemalloc", "garbage"],
+        help="tracemalloc: where live memory grew since round 1; garbage: what each round "
+        "left in reference cycles (a full collection's catch, by type)",
+    )
     args = parser.parse_args()
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -178,7 +202,7 @@ async def main() -> None:
                 for _ in range((args.sockets + args.per_room - 1) // args.per_room)
             ]
         start_rss = rss_kib(server.pid)
-        if args.trace:
+        if args.trace == "tracemalloc":
             await traced(server.pid, report)
         series = []
         print(f"{args.rounds} rounds of {args.sockets} websockets ({args.per_room} a room); "
@@ -209,7 +233,7 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--serve-traced":
-        serve_traced(int(sys.argv[2]), sys.argv[3])
+    if len(sys.argv) == 5 and sys.argv[1] == "--serve-traced":
+        serve_traced(int(sys.argv[2]), sys.argv[3], sys.argv[4])
     else:
         asyncio.run(main())
