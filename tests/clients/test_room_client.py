@@ -77,3 +77,16 @@ async def test_a_client_plays_both_games_against_the_computer(server: LiveServer
                 with pytest.raises(Refused) as refused:
                     await room.move(room.history[0] if room.history else (0, 0))
                 assert refused.value.code == "game_over"
+
+
+def test_the_package_speaks_only_the_wire() -> None:
+    """Importing the client and its runner loads neither tetrad's server nor its core (the
+    core-level engines import core when asked for, see test_bots)."""
+    probe = (
+        "import sys, tetrad_client, tetrad_client.runner, tetrad_client.engines; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'server', 'core'}))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True, cwd="/"
+    )
+    assert run.stdout.strip() == "[]"
