@@ -34,6 +34,19 @@ export function SettingsScreen(props: {
         </div>
       </fieldset>
       <div class="setting">
+        <label class="field">
+          <span>{t("settings.name")}</span>
+          <input
+            type="text"
+            maxLength={24}
+            autocomplete="nickname"
+            value={props.settings.name ?? ""}
+            onInput={(e) => props.onChange({ name: (e.currentTarget as HTMLInputElement).value.trim() || null })}
+          />
+        </label>
+        <p class="muted small">{t("settings.nameDesc")}</p>
+      </div>
+      <div class="setting">
         <label class="check">
           <input
             type="checkbox"

@@ -65,9 +65,11 @@ export interface Settings {
   tapPreview: boolean;
   /** Move, capture, turn and game-over sounds; null: never chosen (see soundOn). */
   sound: boolean | null;
+  /** The name shown on this person's seats (friend rooms, challenges); null: none. */
+  name?: string | null;
 }
 
-const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, sound: null };
+const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, sound: null, name: null };
 
 /** Firefox tells whether audio may start before a click; other browsers do not say. */
 interface AutoplayInfo {
