@@ -179,6 +179,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             onMove={() => undefined}
             onBlocked={() => undefined}
             tapPreview={false}
+            coordinates
           />
         </div>
       </div>

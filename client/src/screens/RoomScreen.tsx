@@ -356,6 +356,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
               onMove={makeMove}
               onBlocked={onBlocked}
               tapPreview={settings.tapPreview}
+              coordinates={settings.coordinates}
             />
           </div>
         )}
