@@ -418,6 +418,8 @@ export const cs: Messages = {
     "clock.perMove": "Každý tah je třeba zahrát do {days}; kdo nestihne táhnout včas, partii prohrává.",
     "games.deadline.mine": "Jste na tahu: zbývá {left}",
     "games.deadline.theirs": "Na tahu je kamarád: zbývá {left}",
+    "settings.coordinates": "Zobrazovat souřadnice u okraje hrací plochy",
+    "settings.coordinatesDesc": "Písmena nad sloupci a čísla u řádků, jako v záznamu partie (a1 je levý horní roh). Při rozboru partie jsou vidět vždy.",
   },
   plural: {
     announceBoxes: { one: "{name}: uzavřen {n} čtvereček.", few: "{name}: uzavřeny {n} čtverečky.", many: "{name}: uzavřeno {n} čtverečku.", other: "{name}: uzavřeno {n} čtverečků." },

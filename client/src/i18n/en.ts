@@ -416,6 +416,8 @@ const text = {
   "clock.perMove": "Each move must be made within {days}; a move not made in time loses the game.",
   "games.deadline.mine": "Your move: {left} left",
   "games.deadline.theirs": "Friend's move: {left} left",
+  "settings.coordinates": "Show coordinates beside the board",
+  "settings.coordinatesDesc": "Letters over the columns and numbers beside the rows, as in game records (a1 is the top-left corner). The review always shows them.",
 } as const;
 
 export type MessageKey = keyof typeof text;

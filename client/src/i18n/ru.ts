@@ -418,6 +418,8 @@ export const ru: Messages = {
     "clock.perMove": "На каждый ход — {days}; кто не сходит вовремя, проигрывает партию.",
     "games.deadline.mine": "Ваш ход: осталось {left}",
     "games.deadline.theirs": "Ход друга: осталось {left}",
+    "settings.coordinates": "Показывать координаты у края поля",
+    "settings.coordinatesDesc": "Буквы над столбцами и цифры у строк, как в записи партии (a1 — левый верхний угол). При разборе партии они видны всегда.",
   },
   plural: {
     announceBoxes: { one: "{name}: закрыт {n} квадрат.", few: "{name}: закрыто {n} квадрата.", many: "{name}: закрыто {n} квадратов.", other: "{name}: закрыто {n} квадрата." },

@@ -178,6 +178,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             onMove={() => undefined}
             onBlocked={() => undefined}
             tapPreview={false}
+            coordinates
           />
         </div>
       </div>

@@ -352,6 +352,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
               onMove={makeMove}
               onBlocked={onBlocked}
               tapPreview={settings.tapPreview}
+              coordinates={settings.coordinates}
             />
           </div>
         )}

@@ -63,13 +63,15 @@ export interface DailyRecord {
 export interface Settings {
   lang: Lang | null;
   tapPreview: boolean;
+  /** Letters and numbers beside the boards while playing (the review always shows them). */
+  coordinates: boolean;
   /** Move, capture, turn and game-over sounds; null: never chosen (see soundOn). */
   sound: boolean | null;
   /** The name shown on this person's seats (friend rooms, challenges); null: none. */
   name?: string | null;
 }
 
-const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, sound: null, name: null };
+const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, coordinates: false, sound: null, name: null };
 
 /** Firefox tells whether audio may start before a click; other browsers do not say. */
 interface AutoplayInfo {
