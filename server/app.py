@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import math
 import time
@@ -31,6 +32,7 @@ from server.bots.matchmaking import Matchmaker, parse_boards
 from server.bots.service import BotService
 from server.bots.streams import ROUND_SECONDS as BOTS_ROUND_SECONDS
 from server.bots.streams import BotStreams
+from server.connection_guard import GUARD, RefuseMarked, raise_open_file_limit
 from server.db.records import FinishedGame, finished_game_id, store_finished_game
 from server.db.session import database_ping, database_url, make_engine, migrate
 from server.errors import code_for_validation, http_status
@@ -48,6 +50,7 @@ from server.rooms.service import RoomService
 from server.runtime import tune_garbage_collector
 from server.settings import Settings
 from server.static import serve_client
+from server.store.cold_rooms import ColdAwareRoomStore, ColdRooms, sweep_interval
 from server.store.embedded import EmbeddedValkey
 from server.store.keys import write_probe_key
 from server.store.memory_watch import MemoryWatch
@@ -139,6 +142,10 @@ def _too_large(limit: int) -> Response:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     configure_logging(settings.log_level, settings.log_json)
+    file_limit_before, file_limit = raise_open_file_limit()
+    GUARD.configure(
+        settings.max_connections_per_address, settings.trusted_proxies, settings.http_idle_seconds
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -182,6 +189,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         streams = BotStreams(engine)
         storage = RedisStores(redis, settings.key_prefix, settings.events_kept)
         stores = storage.stores
+        background: list[Background] = []
+        if settings.correspondence_idle_seconds:
+            # Idle correspondence rooms wait in the database, back on their next visit.
+            cold = ColdRooms(
+                redis, settings.key_prefix, engine, settings.correspondence_idle_seconds
+            )
+            stores = dataclasses.replace(stores, rooms=ColdAwareRoomStore(stores.rooms, cold))
+
+            def sweep_failed(error: Exception) -> None:
+                if not outages.report(error, "cold rooms"):
+                    log.error("moving idle rooms to the database failed", exc_info=error)
+
+            interval = sweep_interval(settings.correspondence_idle_seconds)
+            background.append(
+                Background("cold-rooms", lambda: every(interval, cold.sweep, sweep_failed))
+            )
         drainer = OutboxDrainer(
             stores.outbox, write_finished, on_backlog=metrics.outbox_backlog.set
         )
@@ -241,7 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await streams.round(time.monotonic())
 
         bot_rounds = Background("bots", lambda: every(BOTS_ROUND_SECONDS, bots_round, bots_failed))
-        background = [presence, drainer.background, memory.background, bot_rounds]
+        background += [presence, drainer.background, memory.background, bot_rounds]
         if settings.ladder_pace_seconds > 0:
             boards = parse_boards(settings.ladder_boards)
             matchmaker = Matchmaker(bots, boards, service.turns.process_id)
@@ -266,7 +289,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.outages = outages
         app.state.metrics = metrics
         tune_garbage_collector()
-        log.info("tetrad ready", extra={"embedded_store": embedded is not None})
+        log.info(
+            "tetrad ready",
+            extra={
+                "embedded_store": embedded is not None,
+                "open_file_limit": file_limit,
+                "open_file_limit_before": file_limit_before,
+                "connection_capacity": GUARD.capacity,
+            },
+        )
         try:
             yield
         finally:
@@ -275,6 +306,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()
             await service.turns.close()
             await service.time_outs.close()
+            await service.presence.close()
             await analyses.close()
             await records.close()
             metrics.close()
@@ -344,7 +376,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(bots_api.router)
     app.include_router(challenges.router)
     app.include_router(ladder_api.router)
-    app.router.add_websocket_route(endpoint.PATH, endpoint.room_socket)
+    app.router.routes.append(endpoint.RoomSocketRoute())
 
     @app.api_route("/api/{rest:path}", methods=list(ANY_METHOD), include_in_schema=False)
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
@@ -363,6 +395,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         record_limit=RECORD_BODY_BYTES,
         record_paths=RECORD_PATHS,
     )
+    app.add_middleware(RefuseMarked)
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HttpObserver)  # outermost: access log and request metrics

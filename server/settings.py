@@ -43,6 +43,14 @@ class Settings(BaseSettings):
             "invite links; unset, each request's own scheme and host are used."
         ),
     )
+    allowed_origins: str = Field(
+        default="",
+        description=(
+            "Comma-separated origins (`https://dots.example.org`) whose pages may open a "
+            "websocket, besides the server's own (the request's host, and public_url's); "
+            "programs that send no Origin are always let in."
+        ),
+    )
     client_dist: Path | None = Field(
         default=None,
         description="Built web client served at `/`; unset, client/dist of the checkout.",
@@ -99,6 +107,14 @@ class Settings(BaseSettings):
         default=0,
         ge=0,
         description="An idle correspondence room expires after this; 0 keeps them forever.",
+    )
+    correspondence_idle_seconds: int = Field(
+        default=7 * DAY,
+        ge=0,
+        description=(
+            "A correspondence room that never expires and is idle this long leaves Redis for "
+            "the database, and comes back on its next visit; 0 keeps every room in Redis."
+        ),
     )
     redis_memory_limit_mb: int = Field(
         default=0,
@@ -171,6 +187,23 @@ class Settings(BaseSettings):
     )
     message_burst: int = Field(
         default=30, ge=1, description="Websocket messages a connection may send in a burst."
+    )
+    http_idle_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description=(
+            "An HTTP connection with no request in flight (idle after an answer, or open "
+            "without a complete request) is closed after this many seconds."
+        ),
+    )
+    max_connections_per_address: int = Field(
+        default=128,
+        ge=0,
+        description=(
+            "Open connections (HTTP and websocket) one client address may hold on one server "
+            "process; past it, new ones are refused with `rate_limited` (429; a websocket is "
+            "closed with 1013). Addresses in trusted_proxies are exempt. 0: no limit."
+        ),
     )
     rest_moves_per_minute: int = Field(
         default=240, ge=1, description="Moves per minute one seat may make over REST."

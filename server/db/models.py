@@ -134,3 +134,15 @@ class RatingRow(SQLModel, table=True):
     wins: int = 0
     draws: int = 0
     updated_at: datetime
+
+
+class ColdRoomRow(SQLModel, table=True):
+    """A room that left Redis after a long idle time (:mod:`server.store.cold_rooms`), as
+    its keys were there: it goes back on its next visit."""
+
+    __tablename__ = "cold_rooms"
+
+    room_id: str = Field(primary_key=True, max_length=32)
+    version: int = Field(description="the room's version when it left Redis")
+    snapshot: str = Field(description="the room's keys as JSON made by Lua, compressed")
+    stored_at: datetime

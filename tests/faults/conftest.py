@@ -107,6 +107,8 @@ class Site:
     database_url: str
     prefix: str = field(default_factory=lambda: f"tf-{uuid.uuid4().hex[:8]}")
     started: int = 0
+    settings: dict[str, str] = field(default_factory=dict)
+    """More TETRAD_* settings for the processes of this test."""
 
     def env(self) -> dict[str, str]:
         return {
@@ -117,6 +119,7 @@ class Site:
             "TETRAD_AI_TIME_LIMIT": "0.2",
             "TETRAD_LOG_LEVEL": "INFO",
             "TETRAD_CLIENT_DIST": str(self.directory / "no-client"),
+            **self.settings,
         }
 
     def serve(self) -> Tetrad:

@@ -19,5 +19,5 @@ async def test_example_bot_plays_a_game_to_the_end(server: LiveServer) -> None:
     spec.loader.exec_module(bot)
     output = io.StringIO()
     with redirect_stdout(output):
-        await bot.play(server.url, "easy", 2, 2)
+        await bot.play(server.url, "easy")
     assert "game over: " in output.getvalue()

@@ -8,6 +8,28 @@ const text = {
   "nav.settings": "Settings",
   "nav.language": "Language",
   "nav.main": "Main navigation",
+  "nav.bots": "Bots",
+  "bots.title": "Play a bot",
+  "bots.intro": "Bots are programs that play through tetrad's API. Those connected now take challenges.",
+  "bots.none": "No bot is connected right now.",
+  "bots.rating": "rating {rating}",
+  "bots.unrated": "not rated yet",
+  "bots.challenge": "Challenge {name}",
+  "bots.waiting": "Waiting for {name} to answer…",
+  "bots.waitingAnyone": "Waiting for somebody to take your game…",
+  "bots.declined": "{name} declined: {reason}",
+  "bots.expired": "Nobody took the challenge in time.",
+  "bots.withdraw": "Withdraw",
+  "bots.board": "Board",
+  "bots.open": "Open games",
+  "bots.openNone": "No open games. Post one: anybody may take it.",
+  "bots.post": "Post an open game",
+  "bots.take": "Play",
+  "bots.by": "by {name}",
+  "bots.someone": "someone",
+  "player.bot": "BOT",
+  "settings.name": "Your name",
+  "settings.nameDesc": "Shown on your seat in games with friends and bots; kept only in this browser. Empty: no name.",
 
   "game.boxes": "Dots and Boxes",
   "game.dots": "Dots",
@@ -277,6 +299,10 @@ const text = {
   "games.won": "won",
   "games.lost": "lost",
   "games.draw": "draw",
+  "games.ending.resignation": "by resignation",
+  "games.ending.time": "on time",
+  "games.ending.agreement": "by agreement",
+  "games.ending.grounding": "by grounding",
   "games.unfinished": "not finished",
   "games.review": "Review",
   "games.open": "Continue",
@@ -309,6 +335,14 @@ const text = {
   "analysis.atStart": "at the start",
   "analysis.afterMove": "after move {n}",
   "analysis.noMistakes": "No move lost boxes.",
+  "analysis.graphEstimates": "Dashed: estimates, not exact values.",
+  "analysis.player": "{name}: {mistakes}, {blunders}, accuracy {accuracy} over {judged} judged moves.",
+  "analysis.incomplete": "Time ran out before every line was valued: there may be other best moves.",
+  "analysis.noneJudged": "No move was judged exactly yet.",
+  "analysis.judged": "{judged} of {analysed} moves were judged exactly; the others only estimated.",
+  "analysis.playedBest": "{move}, played here, was a best move.",
+  "analysis.playedCost": "{move}, played here, {cost}.",
+  "analysis.bestLine": "Best was {move}, then: {line}.",
   "analysis.exact": "Exact: gold ends {value} with best play.",
   "analysis.estimate": "Estimate: gold ends about {value}.",
   "analysis.suggestion": "The hard level would play {move} here.",
@@ -404,6 +438,8 @@ const text = {
   "clock.perMove": "Each move must be made within {days}; a move not made in time loses the game.",
   "games.deadline.mine": "Your move: {left} left",
   "games.deadline.theirs": "Friend's move: {left} left",
+  "settings.coordinates": "Show coordinates beside the board",
+  "settings.coordinatesDesc": "Letters over the columns and numbers beside the rows, as in game records (a1 is the top-left corner). The review always shows them.",
 } as const;
 
 export type MessageKey = keyof typeof text;
@@ -418,8 +454,12 @@ const plural = {
   marks: "{n, plural, one {# mark} other {# marks}}",
   points: "{n, plural, one {# point} other {# points}}",
   "analysis.best": "{n, plural, one {Best move} other {Best moves}}: {moves}.",
-  "review.loses": "loses {n, plural, one {# box} other {# boxes}}",
+  "review.loses": "gives away {n, plural, one {# box} other {# boxes}}",
   "analysis.mistakes": "{n, plural, one {# move lost boxes; it is marked in the list.} other {# moves lost boxes; they are marked in the list.}}",
+  "analysis.nMistakes": "{n, plural, one {# mistake} other {# mistakes}}",
+  "analysis.nBlunders": "{n, plural, one {# blunder} other {# blunders}}",
+  "analysis.hardBest": "The hard level would play {moves}.",
+  "analysis.givesAway": "gives away {n, plural, one {# box} other {# boxes}}",
   "analysis.taken": "{n, plural, one {# mark taken} other {# marks taken}}",
 } satisfies Record<string, string>;
 
@@ -428,9 +468,10 @@ export type PluralKey = keyof typeof plural;
 /**
  * A name's grammatical gender, for texts that agree with the player they speak of
  * ("{gender, select, you {...} feminine {...} other {...}}"): "Ручка победила",
- * "Компьютер победил", "Золотые победили". "you" is the person at this screen.
+ * "Компьютер победил", "Золотые победили". "you" is the person at this screen; "other"
+ * a name the texts know nothing about (a player's own name): each text's default form.
  */
-export type Gender = "you" | "masculine" | "feminine" | "neuter" | "plural";
+export type Gender = "you" | "masculine" | "feminine" | "neuter" | "plural" | "other";
 
 /** The names a player can have on the screen. */
 export type NameKey = "player.you" | "player.computer" | "player.friend" | "player.n" | "player.gold" | "player.coral" | "dots.player0" | "dots.player1";
