@@ -74,6 +74,7 @@ def test_phone_start_screen_with_two_saved_games(
     assert_in_view(page, f"start two saved {locale}", "form.new-game button[type=submit]")
     # The language menu shows all of its text, whatever the language.
     assert cut_texts(page, ".top nav a, .lang-code") == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert_accessible(page, f"start with saved games {locale}")
 
 
