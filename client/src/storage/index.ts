@@ -28,6 +28,9 @@ export interface GameSummary {
   scores: [number, number];
   toMove: 0 | 1;
   isOver: boolean;
+  /** How the game ended, once it has (as in PlayedGame). */
+  winner?: 0 | 1 | null;
+  reason?: string;
   level?: string | null;
   guestJoined?: boolean;
   /** When the server deletes the room if nothing happens before (ms since the epoch). */
@@ -47,6 +50,10 @@ export interface PlayedGame {
   size: string;
   seat: 0 | 1;
   scores: [number, number];
+  /** Who won (null: a draw) and why (`resignation`, `time`, …): a resigned game is lost
+   * whatever its score. Absent in games remembered before it was kept. */
+  winner?: 0 | 1 | null;
+  reason?: string;
   level?: string | null;
   daily?: string | null;
   finishedAt: number;
