@@ -305,6 +305,7 @@ def main() -> int:
             "TETRAD_DATA_DIR": directory,
             "TETRAD_LOG_LEVEL": "WARNING",
             "TETRAD_ROOM_CREATIONS_PER_MINUTE": "100000",
+            "TETRAD_LADDER_PACE_SECONDS": "0",  # the soak's rooms only
             "TETRAD_CLIENT_DIST": str(Path(directory) / "no-client"),
         }
         cluster = Cluster(Path(directory), env)
