@@ -28,10 +28,12 @@ from server.api import challenges, daily, games, health, review, rooms
 from server.api import ladder as ladder_api
 from server.background import Background, every
 from server.bots import ladder
+from server.bots.forfeits import Forfeits
 from server.bots.matchmaking import Matchmaker, parse_boards
 from server.bots.service import BotService
 from server.bots.streams import ROUND_SECONDS as BOTS_ROUND_SECONDS
 from server.bots.streams import BotStreams
+from server.connection_guard import GUARD, RefuseMarked, raise_open_file_limit
 from server.db.records import FinishedGame, finished_game_id, store_finished_game
 from server.db.session import database_ping, database_url, make_engine, migrate
 from server.errors import code_for_validation, http_status
@@ -141,6 +143,10 @@ def _too_large(limit: int) -> Response:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     configure_logging(settings.log_level, settings.log_json)
+    file_limit_before, file_limit = raise_open_file_limit()
+    GUARD.configure(
+        settings.max_connections_per_address, settings.trusted_proxies, settings.http_idle_seconds
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -255,8 +261,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if not outages.report(error, "bots"):
                 log.error("bots round failed", exc_info=error)
 
+        forfeits = Forfeits(bots)
+
         async def bots_round() -> None:
-            await streams.round(time.monotonic())
+            now = time.monotonic()
+            await streams.round(now)
+            await forfeits.round(now)
 
         bot_rounds = Background("bots", lambda: every(BOTS_ROUND_SECONDS, bots_round, bots_failed))
         background += [presence, drainer.background, memory.background, bot_rounds]
@@ -284,7 +294,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.outages = outages
         app.state.metrics = metrics
         tune_garbage_collector()
-        log.info("tetrad ready", extra={"embedded_store": embedded is not None})
+        log.info(
+            "tetrad ready",
+            extra={
+                "embedded_store": embedded is not None,
+                "open_file_limit": file_limit,
+                "open_file_limit_before": file_limit_before,
+                "connection_capacity": GUARD.capacity,
+            },
+        )
         try:
             yield
         finally:
@@ -293,6 +311,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()
             await service.turns.close()
             await service.time_outs.close()
+            await service.presence.close()
             await analyses.close()
             await records.close()
             metrics.close()
@@ -362,7 +381,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(bots_api.router)
     app.include_router(challenges.router)
     app.include_router(ladder_api.router)
-    app.router.add_websocket_route(endpoint.PATH, endpoint.room_socket)
+    app.router.routes.append(endpoint.RoomSocketRoute())
 
     @app.api_route("/api/{rest:path}", methods=list(ANY_METHOD), include_in_schema=False)
     async def unknown_api(request: Request, rest: str) -> JSONResponse:
@@ -381,6 +400,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         record_limit=RECORD_BODY_BYTES,
         record_paths=RECORD_PATHS,
     )
+    app.add_middleware(RefuseMarked)
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HttpObserver)  # outermost: access log and request metrics

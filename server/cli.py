@@ -31,8 +31,9 @@ from server.bots.accounts import (
     revoke_bot,
     set_ladder,
 )
+from server.connection_guard import capacity_for, raise_open_file_limit
 from server.db.session import database_url, make_engine, migrate, migrations
-from server.log_format import logging_config
+from server.log_format import logging_config, quiet_resource_tracker
 from server.metrics import MULTIPROC_ENV
 from server.serving import inherited_socket, uvicorn_config
 from server.settings import Settings
@@ -227,6 +228,32 @@ def warn_without_persistence(url: str) -> None:
         )
 
 
+LOW_FILE_LIMIT = 4096
+"""Below this many open files a process takes few connections: said at start."""
+
+
+def _raise_open_file_limit() -> None:
+    """Raise the soft limit on open files to the hard one (the workers and the embedded
+    store inherit it) and say what it is; warn when it stays low."""
+    before, after = raise_open_file_limit()
+    facts = {
+        "open_file_limit": after,
+        "open_file_limit_before": before,
+        "connection_capacity": capacity_for(after),
+    }
+    if after < LOW_FILE_LIMIT:
+        log.warning(
+            "the limit on open files is %d: each process takes at most %d connections and "
+            "refuses more (server_full); raise it (systemd: LimitNOFILE=65536, see "
+            "docs/self-hosting.md)",
+            after,
+            capacity_for(after),
+            extra=facts,
+        )
+    elif after != before:
+        log.info("raised the limit on open files from %d to %d", before, after, extra=facts)
+
+
 def serve(args: argparse.Namespace) -> int:
     settings = Settings()
     env = {
@@ -243,6 +270,9 @@ def serve(args: argparse.Namespace) -> int:
         print("--fd serves with one worker; start one process per socket", file=sys.stderr)
         return USAGE
     logging.config.dictConfig(logging_config(args.log_level, settings.log_json))
+    logging.captureWarnings(True)
+    quiet_resource_tracker()
+    _raise_open_file_limit()
     embedded: EmbeddedValkey | None = None
     metrics_dir: str | None = None
     try:
@@ -271,6 +301,7 @@ def serve(args: argparse.Namespace) -> int:
             log_config=logging_config(args.log_level, settings.log_json),
             access_log=False,  # server.http_observer writes the access log
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+            timeout_keep_alive=settings.http_idle_seconds,
             timeout_worker_healthcheck=WORKER_START_SECONDS,
         )
         return _run(config, args)

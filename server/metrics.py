@@ -45,6 +45,13 @@ class Metrics:
             registry=self.registry,
             multiprocess_mode="livesum",
         )
+        self.connections_refused = Counter(
+            "tetrad_connections_refused",
+            "Connections refused at the door, by code: server_full (too many for the "
+            "process's file descriptors) or rate_limited (too many from one address)",
+            ["code"],
+            registry=self.registry,
+        )
         self.watched_rooms = Gauge(
             "tetrad_watched_rooms",
             "Rooms with a listener, summed over processes",

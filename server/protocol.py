@@ -687,6 +687,8 @@ ServerMessage: TypeAlias = Annotated[
 server_message_adapter: TypeAdapter[ServerMessage] = _adapter(ServerMessage)
 event_message_adapter: TypeAdapter[EventMessage] = TypeAdapter(EventMessage)
 
+CLOSE_POLICY_VIOLATION = 1008
+CLOSE_TRY_AGAIN_LATER = 1013
 CLOSE_TAKEN_OVER = 4001
 CLOSE_BAD_TOKEN = 4003
 CLOSE_ROOM_NOT_FOUND = 4004

@@ -17,6 +17,13 @@ websocket and uvicorn's protocol, and from a task of its own, about as much work
 of a move. The extension writes a text frame at once, from the caller, when the connection
 is open and its transport takes data; otherwise it says no and the caller uses ``send``.
 
+And the connection's life at the edge (:mod:`server.connection_guard`): every connection is
+counted when accepted and when lost; one the guard refuses (too many for the process's file
+descriptors, or for one address) is marked in its scope and answered by the app; one that
+sends no request within the guard's ``idle_seconds`` (or stops halfway through its headers
+for as long) is closed, as uvicorn closes idle keep-alive connections after
+``timeout_keep_alive``: idle sockets would otherwise hold a descriptor for ever.
+
 ``tetrad serve``, the test suite and the benchmarks all build their uvicorn config here.
 """
 
@@ -34,6 +41,7 @@ from websockets.exceptions import InvalidState, PayloadTooBig
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 
+from server.connection_guard import GUARD, REFUSED
 from server.protocol import ErrorMessage, encode
 
 try:
@@ -50,6 +58,15 @@ WS_MAX_QUEUE = 4
 """Incoming frames buffered per connection before reading pauses (uvicorn's ``websockets``
 implementation; the default sans-I/O one reads into its own queue, drained by the endpoint,
 whose per-connection rate limit answers floods)."""
+
+
+KEEP_ALIVE_SECONDS = 5
+"""An HTTP connection idle this long after an answer is closed (uvicorn's default;
+``tetrad serve`` sets ``TETRAD_HTTP_IDLE_SECONDS``)."""
+
+
+IDLE_SECOND_LOOK = 1.0
+"""Seconds an idle connection gets after its timer fired, before it is closed."""
 
 
 WRITE_NOW = "tetrad.websocket.write_now"
@@ -79,6 +96,20 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:  # the handshake was accepted: the app will run
             scope["extensions"][WRITE_NOW] = {"write": self.write_now}
+            refused = GUARD.refused(self.transport)
+            if refused is not None:
+                scope["extensions"][REFUSED] = {"reason": refused}
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        GUARD.closed(self.transport)
+        super().connection_lost(exc)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            # The extension is a method of this protocol kept in its own scope: a reference
+            # cycle that would leave the connection's memory (its protocol, buffers, request
+            # and app state) to the garbage collector's rare full passes, not to its last
+            # reference going away. Under churn the heap grew round after round.
+            scope["extensions"].pop(WRITE_NOW, None)
 
     def write_now(self, *texts: str) -> bool:
         """Write each of ``texts`` as a frame now, all in one write to the transport, if the
@@ -144,18 +175,82 @@ def set_nodelay(transport: asyncio.BaseTransport) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
-class NoDelayH11Protocol(H11Protocol):
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+class GuardedHttp:
+    """What tetrad's HTTP protocols add to uvicorn's (a mixin, before the uvicorn class):
+    TCP_NODELAY, the connection guard, and the deadline of a request's head."""
+
+    transport: asyncio.Transport
+    client: tuple[str, int] | None
+    loop: asyncio.AbstractEventLoop
+    cycle: Any
+    timeout_keep_alive_task: asyncio.TimerHandle | None
+    _idle_noticed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         set_nodelay(transport)
-        super().connection_made(transport)
+        super().connection_made(transport)  # type: ignore[misc]
+        GUARD.opened(transport, self.client[0] if self.client else None)
+        self._await_request_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        GUARD.closed(self.transport)
+        super().connection_lost(exc)  # type: ignore[misc]
+
+    def data_received(self, data: bytes) -> None:
+        self._idle_noticed = False
+        super().data_received(data)  # type: ignore[misc]
+        if self.transport.get_protocol() is self and (  # type: ignore[comparison-overlap]
+            self.cycle is None or self.cycle.response_complete
+        ):
+            self._await_request_head()  # a head begun, not finished: it has as long again
+
+    def _await_request_head(self) -> None:
+        if self.transport.is_closing():
+            return
+        if self.timeout_keep_alive_task is not None:
+            self.timeout_keep_alive_task.cancel()
+        self.timeout_keep_alive_task = self.loop.call_later(
+            GUARD.idle_seconds, self.timeout_keep_alive_handler
+        )
+
+    def timeout_keep_alive_handler(self) -> None:
+        """Close an idle connection (uvicorn's keep-alive timer and ours), after a second
+        look: on a starved event loop the timer may fire before the bytes that arrived in
+        time are handed over, and those must not be taken for silence."""
+        if not self._idle_noticed:
+            self._idle_noticed = True
+            self.timeout_keep_alive_task = self.loop.call_later(
+                IDLE_SECOND_LOOK, self.timeout_keep_alive_handler
+            )
+            return
+        super().timeout_keep_alive_handler()  # type: ignore[misc]
+
+    def _mark_refused(self, scope: Any) -> None:
+        refused = GUARD.refused(self.transport)
+        if refused is not None:
+            scope.setdefault("extensions", {})[REFUSED] = {"reason": refused}
+
+
+class NoDelayH11Protocol(GuardedHttp, H11Protocol):
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.scope is not None:
+            self._mark_refused(self.scope)
 
 
 if HttpToolsProtocol is not None:
 
-    class NoDelayHttpToolsProtocol(HttpToolsProtocol):
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            set_nodelay(transport)
-            super().connection_made(transport)
+    class NoDelayHttpToolsProtocol(GuardedHttp, HttpToolsProtocol):
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._mark_refused(self.scope)
+
+        def handle_websocket_upgrade(self) -> None:
+            super().handle_websocket_upgrade()
+            # The parser calls this protocol back and the protocol holds the parser: uvicorn
+            # breaks that cycle when the connection is lost, which after an upgrade is told
+            # to the websocket protocol, not to this one.
+            self.parser = None  # type: ignore[assignment]
 
     HTTP_PROTOCOL: type[asyncio.Protocol] = NoDelayHttpToolsProtocol
 else:  # pragma: no cover
@@ -172,6 +267,7 @@ def uvicorn_config(app: Any, **options: Any) -> uvicorn.Config:
         "ws_max_queue": WS_MAX_QUEUE,
         "ws_per_message_deflate": False,
         "lifespan": "on",
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
     }
     values.update(options)
     return uvicorn.Config(app, **values)

@@ -43,6 +43,14 @@ class Settings(BaseSettings):
             "invite links; unset, each request's own scheme and host are used."
         ),
     )
+    allowed_origins: str = Field(
+        default="",
+        description=(
+            "Comma-separated origins (`https://dots.example.org`) whose pages may open a "
+            "websocket, besides the server's own (the request's host, and public_url's); "
+            "programs that send no Origin are always let in."
+        ),
+    )
     client_dist: Path | None = Field(
         default=None,
         description="Built web client served at `/`; unset, client/dist of the checkout.",
@@ -180,6 +188,23 @@ class Settings(BaseSettings):
     message_burst: int = Field(
         default=30, ge=1, description="Websocket messages a connection may send in a burst."
     )
+    http_idle_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description=(
+            "An HTTP connection with no request in flight (idle after an answer, or open "
+            "without a complete request) is closed after this many seconds."
+        ),
+    )
+    max_connections_per_address: int = Field(
+        default=128,
+        ge=0,
+        description=(
+            "Open connections (HTTP and websocket) one client address may hold on one server "
+            "process; past it, new ones are refused with `rate_limited` (429; a websocket is "
+            "closed with 1013). Addresses in trusted_proxies are exempt. 0: no limit."
+        ),
+    )
     rest_moves_per_minute: int = Field(
         default=240, ge=1, description="Moves per minute one seat may make over REST."
     )
@@ -210,6 +235,15 @@ class Settings(BaseSettings):
         ),
     )
 
+    bot_forfeit_seconds: float = Field(
+        default=60.0,
+        ge=0,
+        description=(
+            "In a rated live game, a bot that stays disconnected this long, or lets this long "
+            "pass on its turn with nothing happening, loses the game (it resigns by the "
+            "server's hand); 0: never."
+        ),
+    )
     ladder_pace_seconds: float = Field(
         default=30.0,
         ge=0,

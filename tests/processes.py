@@ -98,7 +98,8 @@ class Running:
 
 
 def spawn(name: str, args: list[str], directory: Path, env: dict[str, str] | None = None,
-          pass_fds: tuple[int, ...] = ()) -> Running:  # fmt: skip
+          pass_fds: tuple[int, ...] = (),
+          preexec_fn: Callable[[], object] | None = None) -> Running:  # fmt: skip
     log = directory / f"{name}.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
@@ -109,6 +110,8 @@ def spawn(name: str, args: list[str], directory: Path, env: dict[str, str] | Non
             stdout=output,
             stderr=subprocess.STDOUT,
             pass_fds=pass_fds,
+            # Only ever a setrlimit, which is safe between fork and exec.
+            preexec_fn=preexec_fn,  # noqa: PLW1509
         )
     return Running(name, process, log)
 
@@ -128,8 +131,10 @@ class Tetrad(Running):
 
 
 def start_tetrad(name: str, directory: Path, *args: str, env: dict[str, str] | None = None,
-                 wait: bool = True) -> Tetrad:  # fmt: skip
-    """``tetrad serve`` on a listening socket handed over by fd (no port race)."""
+                 wait: bool = True,
+                 preexec_fn: Callable[[], object] | None = None) -> Tetrad:  # fmt: skip
+    """``tetrad serve`` on a listening socket handed over by fd (no port race);
+    ``preexec_fn`` runs in the child before it starts (to lower its limits, say)."""
     sock = listening_socket()
     port = sock.getsockname()[1]
     try:
@@ -139,6 +144,7 @@ def start_tetrad(name: str, directory: Path, *args: str, env: dict[str, str] | N
             directory,
             env,
             pass_fds=(sock.fileno(),),
+            preexec_fn=preexec_fn,
         )
     finally:
         sock.close()

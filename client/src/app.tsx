@@ -10,6 +10,7 @@ import { RoomScreen } from "./screens/RoomScreen";
 import { RulesScreen } from "./screens/RulesScreen";
 import { SettingsScreen } from "./screens/SettingsScreen";
 import { MyGamesScreen } from "./screens/MyGamesScreen";
+import { BotsScreen } from "./screens/BotsScreen";
 import { ReviewScreen } from "./screens/ReviewScreen";
 
 export function App(): JSX.Element {
@@ -40,6 +41,9 @@ export function App(): JSX.Element {
       break;
     case "games":
       screen = <MyGamesScreen />;
+      break;
+    case "bots":
+      screen = <BotsScreen />;
       break;
     case "review":
       screen = <ReviewScreen key={route.gameId ?? "imported"} gameId={route.gameId} />;
@@ -91,6 +95,9 @@ export function App(): JSX.Element {
         <nav aria-label={t("nav.main")}>
           <Link href="/games" aria-current={route.name === "games" ? "page" : undefined}>
             {t("nav.games")}
+          </Link>
+          <Link href="/bots" aria-current={route.name === "bots" ? "page" : undefined}>
+            {t("nav.bots")}
           </Link>
           <Link href="/rules" aria-current={route.name === "rules" ? "page" : undefined}>
             {t("nav.rules")}

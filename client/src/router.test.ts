@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRoute } from "./router";
+import { inviteOutOfQuery, parseRoute } from "./router";
 
 const loc = (pathname: string, search = "", hash = "") => ({ pathname, search, hash });
 
@@ -20,5 +20,20 @@ describe("parseRoute", () => {
     expect(parseRoute(loc("/g/q3Xk2mV0aQ-2", "", "#12"))).toEqual({ name: "review", gameId: "q3Xk2mV0aQ-2" });
     expect(parseRoute(loc("/review"))).toEqual({ name: "review", gameId: null });
     expect(parseRoute(loc("/nope"))).toEqual({ name: "notfound" });
+  });
+});
+
+describe("inviteOutOfQuery", () => {
+  it("moves an invite code out of the query string, after the #", () => {
+    expect(inviteOutOfQuery(loc("/r/abc", "?invite=zz"))).toBe("/r/abc#invite=zz");
+    expect(inviteOutOfQuery(loc("/r/abc", "?lang=cs&invite=zz"))).toBe("/r/abc?lang=cs#invite=zz");
+    expect(inviteOutOfQuery(loc("/r/abc", "?invite=zz", "#invite=yy"))).toBe("/r/abc#invite=yy");
+    expect(parseRoute(loc("/r/abc", "", "#invite=zz"))).toEqual({ name: "room", roomId: "abc", invite: "zz" });
+  });
+
+  it("leaves addresses without one alone", () => {
+    expect(inviteOutOfQuery(loc("/r/abc", "", "#invite=zz"))).toBeNull();
+    expect(inviteOutOfQuery(loc("/r/abc"))).toBeNull();
+    expect(inviteOutOfQuery(loc("/", "?invite=zz", "#/r/abc"))).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 // Routes live in the URL path: "/", "/r/{room}", "/rules", "/settings", "/games" (my
-// games), "/g/{game}" (a finished game's review; "#12" opens the position after 12 moves)
+// games), "/bots" (play a bot, open games), "/g/{game}" (a finished game's review; "#12" opens the position after 12 moves)
 // and "/review" (a record imported in this browser). An invite
-// arrives as "/r/{room}#invite=CODE" (the server's invite_url); "?invite=CODE" works too.
+// arrives as "/r/{room}#invite=CODE" (the server's invite_url); "?invite=CODE" works too,
+// and is moved after "#" at once (inviteOutOfQuery), so that a reload or a shared copy of
+// the address does not send the code to the server and its proxy's logs again.
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
@@ -10,6 +12,7 @@ export type Route =
   | { name: "rules"; game: "boxes" | "dots" | null }
   | { name: "settings" }
   | { name: "games" }
+  | { name: "bots" }
   | { name: "review"; gameId: string | null }
   | { name: "notfound" };
 
@@ -26,11 +29,25 @@ export function parseRoute(loc: { pathname: string; search: string; hash: string
   if (game?.[1]) return { name: "review", gameId: game[1] };
   if (p === "/review") return { name: "review", gameId: null };
   if (p === "/games") return { name: "games" };
+  if (p === "/bots") return { name: "bots" };
   if (p === "/") return { name: "home" };
   if (p === "/rules") return { name: "rules", game: null };
   if (p === "/rules/boxes" || p === "/rules/dots") return { name: "rules", game: p.endsWith("dots") ? "dots" : "boxes" };
   if (p === "/settings") return { name: "settings" };
   return { name: "notfound" };
+}
+
+/** The address to show instead of one that carries "?invite=CODE" (the code moved after
+ * "#", the rest kept), or null when there is nothing to move. */
+export function inviteOutOfQuery(loc: { pathname: string; search: string; hash: string }): string | null {
+  const query = new URLSearchParams(loc.search);
+  const invite = query.get("invite");
+  if (invite === null || loc.hash.startsWith("#/")) return null; // a hash route keeps its own
+  query.delete("invite");
+  const rest = query.toString();
+  const hash = new URLSearchParams(loc.hash.replace(/^#/, ""));
+  if (!hash.has("invite")) hash.set("invite", invite);
+  return `${loc.pathname}${rest ? `?${rest}` : ""}#${hash.toString()}`;
 }
 
 const listeners = new Set<() => void>();

@@ -6,6 +6,11 @@ friend room, slot 0 in a room of one person (:meth:`server.rooms.model.Room.pres
 a new connection for the same slot takes it over, and the old one is closed with
 ``taken_over`` by whichever process holds it. Spectators are counted, not listed.
 
+A change of who holds a seat is published at once. A change in the number of spectators is
+published at most once a heartbeat per room and process (the first at once, the rest
+gathered): each ``presence`` message goes to every socket of the room, so a crowd of ``n``
+arriving one by one would otherwise cost ``n`` messages to each of ``n`` sockets.
+
 Every ``heartbeat_seconds`` one round (per batch of rooms) refreshes the slots and spectators
 this process holds and reads who holds each slot, then:
 
@@ -22,7 +27,11 @@ this process holds and reads who holds each slot, then:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import math
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
@@ -100,6 +109,12 @@ class Presence:
         self.time_outs = time_outs
         self.settings = settings
         self._seen: dict[str, tuple[bool, bool, int]] = {}
+        self._published_at: dict[str, float] = {}
+        """When each room's presence was last published from here (monotonic seconds)."""
+        self._gathering: dict[str, asyncio.TimerHandle] = {}
+        """Rooms whose spectator count changed since, waiting for their next publication."""
+        self._publishing: set[asyncio.Task[None]] = set()
+        self._report: Report | None = None
 
     async def arrive(self, attendee: Attendee) -> None:
         """``attendee`` joins its room: it claims its slot (a takeover notice tells any other
@@ -110,22 +125,20 @@ class Presence:
             await self.store.claim(room_id, slot, attendee.id, ttl)
             notice = f'{{"action":"takeover","slot":{slot},"connection":"{attendee.id}"}}'
             await self.store.publish(room_id, "control", 0, notice)
+            await self.publish(room_id)
         elif attendee.watching:
             await self.store.add_spectator(room_id, attendee.id, ttl)
-        await self.publish(room_id)
+            await self.spectators_changed(room_id)
 
     async def depart(self, attendee: Attendee) -> None:
         """``attendee`` left: give up its slot (if it still holds it) or its place among the
         spectators, and tell everybody."""
         slot, room_id = attendee.presence_slot, attendee.room_id
         if slot is not None:
-            changed = await self.store.release(room_id, slot, attendee.id)
-        elif attendee.watching:
-            changed = await self.store.remove_spectator(room_id, attendee.id)
-        else:
-            changed = False
-        if changed:
-            await self.publish(room_id)
+            if await self.store.release(room_id, slot, attendee.id):
+                await self.publish(room_id)
+        elif attendee.watching and await self.store.remove_spectator(room_id, attendee.id):
+            await self.spectators_changed(room_id)
 
     async def now(self, room_id: str) -> views.Presence:
         found = await self.store.read(room_id)
@@ -133,14 +146,60 @@ class Presence:
 
     async def publish(self, room_id: str) -> None:
         """Tell every socket of the room, on every process, who is connected now."""
+        self._published_at[room_id] = time.monotonic()
         loaded = await self.repository.get(room_id)
         message = views.presence_message(loaded.room, loaded.version, await self.now(room_id))
         await self.store.publish(room_id, "presence", loaded.version, encode(message))
 
+    async def spectators_changed(self, room_id: str) -> None:
+        """The room's spectators changed: publish now if the room's presence was not
+        published within the last heartbeat, else once that heartbeat is over (one message
+        for every change until then)."""
+        if room_id in self._gathering:
+            return
+        wait = self._published_at.get(room_id, -math.inf) + self.settings.heartbeat_seconds
+        wait -= time.monotonic()
+        if wait <= 0:
+            await self.publish(room_id)
+            return
+        loop = asyncio.get_running_loop()
+        self._gathering[room_id] = loop.call_later(wait, self._publish_gathered, room_id)
+
+    def _publish_gathered(self, room_id: str) -> None:
+        self._gathering.pop(room_id, None)
+        task = asyncio.get_running_loop().create_task(self._publish_quietly(room_id))
+        self._publishing.add(task)
+        task.add_done_callback(self._publishing.discard)
+
+    async def _publish_quietly(self, room_id: str) -> None:
+        try:
+            await self.publish(room_id)
+        except Refusal:
+            return  # the room went away; the next round closes its sockets
+        except Exception as error:
+            # The next round publishes the count if this one was lost (it sees a change).
+            self._published_at.pop(room_id, None)
+            if self._report is None or not self._report(error, "presence"):
+                log.exception("presence update failed", extra={"room": room_id})
+
+    async def close(self) -> None:
+        """Stop the publications waiting for their heartbeat."""
+        for handle in self._gathering.values():
+            handle.cancel()
+        self._gathering.clear()
+        for task in list(self._publishing):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
     async def round(self, watched: Watched, report: Report) -> None:
         """One pass over every room this process watches (see the module's account)."""
-        for gone in set(self._seen) - {room for room, _ in watched}:
+        self._report = report
+        rooms = {room for room, _ in watched}
+        for gone in set(self._seen) - rooms:
             del self._seen[gone]
+        for gone in set(self._published_at) - rooms - set(self._gathering):
+            del self._published_at[gone]
         for start in range(0, len(watched), BATCH):
             await self._batch(watched[start : start + BATCH], report)
 
@@ -193,8 +252,10 @@ class Presence:
             seen = (held[0] is not None, held[1] is not None, answer.spectators)
             before = self._seen.get(room_id)
             self._seen[room_id] = seen
-            if before is not None and before != seen:
+            if before is not None and before[:2] != seen[:2]:
                 await self._quietly(self.publish(room_id), room_id, report)
+            elif before is not None and before != seen:
+                await self._quietly(self.spectators_changed(room_id), room_id, report)
             if thinking.get(room_id) is False:
                 await self._quietly(self._restart_computer(room_id), room_id, report)
             if any(conn.clocked_room for conn in attendees):

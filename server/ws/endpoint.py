@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.routing import Match, WebSocketRoute
+from starlette.types import Scope
 from starlette.websockets import WebSocketState
 
 from server.bots.accounts import TOKEN_PREFIX, token_hash
@@ -27,8 +31,10 @@ from server.errors import code_for_validation
 from server.protocol import (
     CLOSE_BAD_TOKEN,
     CLOSE_HELLO_TIMEOUT,
+    CLOSE_POLICY_VIOLATION,
     CLOSE_ROOM_GONE,
     CLOSE_ROOM_NOT_FOUND,
+    CLOSE_TRY_AGAIN_LATER,
     AckMessage,
     ClientMessage,
     ErrorMessage,
@@ -49,13 +55,13 @@ from server.refusals import Refusal, unavailable
 from server.rooms import views
 from server.rooms.history import CatchUp
 from server.rooms.service import Done, RoomService
+from server.settings import Settings
 from server.store.outage import STORAGE_ERRORS, Outages
 from server.ws.connection import Connection, TokenBucket
 from server.ws.hub import Hub, Listener
 
 log = logging.getLogger("tetrad.ws")
 PATH = "/api/rooms/{room_id}/ws"
-CLOSE_TRY_AGAIN_LATER = 1013
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,14 +138,34 @@ def _parse(data: str) -> ClientMessage | Refusal:
         return validation_to_api_error(error)
 
 
+class RoomSocketRoute(WebSocketRoute):
+    """The room socket as a plain Starlette route (no dependency solving or exit stacks per
+    connection, which an idle socket would carry all its life) that names itself in the
+    scope as FastAPI's routes do, so logs and metrics show its template, not "unmatched"."""
+
+    def __init__(self) -> None:
+        super().__init__(PATH, room_socket)
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        match, child = super().matches(scope)
+        if match is not Match.NONE:
+            child["route"] = self
+        return match, child
+
+
 async def room_socket(ws: WebSocket) -> None:
-    """The websocket route (``PATH``), mounted as a plain Starlette route: no dependency
-    solving or exit stacks per connection, which an idle socket would carry all its life."""
+    """The websocket route (``PATH``, :class:`RoomSocketRoute`)."""
     room_id: str = ws.path_params["room_id"]
     service: RoomService = ws.app.state.rooms
     hub: Hub = ws.app.state.hub
     settings = service.settings
     metrics = ws.app.state.metrics
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings):
+        # Before the handshake: the browser sees it fail (403), a page elsewhere learns
+        # nothing of the room.
+        log.info("websocket refused: foreign origin", extra={"origin": ws.headers["origin"]})
+        await ws.close(CLOSE_POLICY_VIOLATION, "origin_not_allowed")
+        return
     await ws.accept()
     conn = Connection(room_id, ws, metrics.event_delivery.observe)
     token: str | None = None
@@ -208,6 +234,36 @@ async def room_socket(ws: WebSocket) -> None:
                 await ws.close()
 
 
+def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> bool:
+    """Whether a websocket that says it comes from ``origin`` may connect: no ``Origin``
+    (a program, not a page), the server's own (the same host as the request's, the public
+    URL's) or one of ``allowed_origins``."""
+    if origin is None:
+        return True
+    parsed = urlsplit(origin.strip().lower())
+    netloc = parsed.netloc
+    if not netloc:
+        return False  # "null" (a sandboxed frame, a file) and the like
+    if host is not None and netloc == host.strip().lower():
+        return True
+    return f"{parsed.scheme}://{netloc}" in allowed_origins(settings)
+
+
+@functools.cache
+def _allowed(public_url: str | None, listed: str) -> frozenset[str]:
+    found = set()
+    for url in [public_url or "", *listed.split(",")]:
+        parsed = urlsplit(url.strip().lower())
+        if parsed.scheme and parsed.netloc:
+            found.add(f"{parsed.scheme}://{parsed.netloc}")
+    return frozenset(found)
+
+
+def allowed_origins(settings: Settings) -> frozenset[str]:
+    """The origins ``scheme://host[:port]`` the settings name (beside the request's own)."""
+    return _allowed(settings.public_url, settings.allowed_origins)
+
+
 async def _await_hello(
     ws: WebSocket, conn: Connection, service: RoomService
 ) -> tuple[Hello, int | None]:
@@ -245,21 +301,27 @@ async def _await_hello(
 async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int | None) -> None:
     """Claim the seat's presence slot (taking it over from another tab) or count the
     spectator — before the welcome is read, so a spectator sees itself among those watching —
-    keep the room alive, then send the welcome (a socket welcomed has written all it needs:
-    a storage failure before it closes the socket with 1013, none comes after)."""
+    keep the room alive (a player's socket), then send the welcome (a socket welcomed has
+    written all it needs: a storage failure before it closes the socket with 1013, none
+    comes after)."""
     room_id = conn.room_id
     await service.presence.arrive(conn)
     caught = await service.catch_up(room_id, hello.since)
     loaded = await service.load(room_id)
-    await service.touch(loaded.room)
-    presence = await service.presence.now(room_id)
+    if seat is not None:  # a player's visit keeps the room; a crowd watching writes nothing
+        await service.touch(loaded.room)
+    if caught.snapshot is not None:  # read just now, with the presence
+        seats, spectators = caught.snapshot.seats, caught.snapshot.spectators
+    else:
+        presence = await service.presence.now(room_id)
+        seats, spectators = views.seat_views(loaded.room, presence), presence.spectators
     welcome = WelcomeMessage(
         room=room_id,
         version=caught.version,
         seat=None if seat is None else (0 if seat == 0 else 1),
         role="player" if seat is not None else "spectator",
-        seats=views.seat_views(loaded.room, presence),
-        spectators=presence.spectators,
+        seats=seats,
+        spectators=spectators,
         events=_parsed(caught),
         snapshot=caught.snapshot,
     )

@@ -4,13 +4,14 @@ server's current /openapi.json."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from tetrad_client import Refused, Tetrad
+from tetrad_client import Refused, RoomClosed, Tetrad
 from tetrad_client.room import Room
 
 from tests.conftest import LiveServer
@@ -38,8 +39,13 @@ async def play_out(room: Room, rng: random.Random) -> int:
 
 
 async def same_as_server(tetrad: Tetrad, room: Room) -> None:
-    fresh = (await tetrad.room(room.room_id, room.token)).state
+    """The room the client holds is the one the server reads out (once the read has caught
+    up with the websocket: a REST read right after an event may name the version before)."""
     mine = room.snapshot
+    for _ in range(100):
+        fresh = (await tetrad.room(room.room_id, room.token)).state
+        if fresh.version >= mine.version:
+            break
     assert mine.version == fresh.version
     assert mine.board.model_dump() == fresh.board.model_dump() or _same_sets(mine, fresh)
     assert mine.status.model_dump(exclude={"allowed"}) == fresh.status.model_dump(
@@ -90,3 +96,51 @@ def test_the_package_speaks_only_the_wire() -> None:
         [sys.executable, "-c", probe], check=True, capture_output=True, text=True, cwd="/"
     )
     assert run.stdout.strip() == "[]"
+
+
+async def test_a_dropped_connection_is_opened_again_and_the_move_sent_again(
+    server: LiveServer,
+) -> None:
+    """The connection drops right after a move is sent (before its ack) and once with no
+    command pending: the client reconnects from the version it holds, sends the move again
+    with its move_id, and the move is played once."""
+    rng = random.Random(5)
+    async with Tetrad(server.url) as tetrad:
+        grant = await tetrad.create_room("boxes", mode="computer", rows=2, cols=2, level="easy")
+        async with tetrad.connect(grant.room_id, grant.token) as room:
+            for drop in range(3):
+                await room.until(lambda r: r.my_turn and not r.status.thinking)
+                before = room.snapshot.move_count
+                move = rng.choice(room.position().legal_moves())
+                if drop == 2:
+                    room._ws.transport.abort()  # nothing pending: a plain reconnect
+                    await room.until(lambda r, n=drop: r.connections == n + 2)
+                sent = asyncio.ensure_future(room.move(move, move_id=f"m{drop}"))
+                if drop < 2:
+                    await asyncio.sleep(0)  # the move is on its way
+                    room._ws.transport.abort()
+                ack = await sent
+                assert ack.move_id == f"m{drop}"
+                assert room.history is not None and room.history.count(move) == 1
+                # The computer may have answered before a duplicate's ack (it names the
+                # room's version now), so this move is one of the last two.
+                assert move in room.history[before : before + 2]
+                assert len(room.history) == room.snapshot.move_count
+            assert room.connections == 4
+            await same_as_server(tetrad, room)
+
+
+async def test_close_codes_that_say_stop_end_the_room(server: LiveServer) -> None:
+    async with Tetrad(server.url) as tetrad:
+        grant = await tetrad.create_room("boxes", mode="correspondence", rows=1, cols=1)
+        with pytest.raises(RoomClosed) as refused:
+            await tetrad.connect(grant.room_id, "not-a-seat-token").open()
+        assert refused.value.code == 4003
+        first = await tetrad.connect(grant.room_id, grant.token).open()
+        async with tetrad.connect(grant.room_id, grant.token) as second:
+            with pytest.raises(RoomClosed) as taken:
+                await first.until(lambda r: False)
+            assert taken.value.code == 4001 and second.closed is None
+            with pytest.raises(RoomClosed):
+                await first.move(((0, 0), (1, 0)))
+        await first.close()

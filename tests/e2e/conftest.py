@@ -81,11 +81,17 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def e2e_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The data directory of the browser tests' server (its SQLite database: bot accounts)."""
+    return tmp_path_factory.mktemp("e2e-data")
+
+
+@pytest.fixture(scope="session")
+def e2e_server(e2e_data: Path) -> Iterator[str]:
     """A real uvicorn serving the API and client/dist; yields its base URL."""
     if not (CLIENT_DIST / "index.html").is_file():
         pytest.fail("client/dist is not built: run `make client` (make test does it first)")
-    data = tmp_path_factory.mktemp("e2e-data")
+    data = e2e_data
     port = _free_port()
     env = {
         **os.environ,

@@ -135,6 +135,21 @@ describe("Commands", () => {
     await expect(second).resolves.toMatchObject({ type: "ack" });
   });
 
+  it("sends a move again after storage was unavailable, but leaves another command's refusal to the player", async () => {
+    const { commands, sent } = wire();
+    commands.connected();
+    const move = commands.send({ ...MOVE, move_id: "m-1" });
+    const offer = commands.send({ type: "offer", kind: "end" });
+    expect(commands.onError(refusal(sent[0]!.ref, "unavailable", { retry_after: 1 }))).toBe(true);
+    expect(commands.onError(refusal(sent[1]!.ref, "unavailable", { retry_after: 1 }))).toBe(true);
+    await expect(offer).rejects.toMatchObject({ code: "unavailable" });
+    vi.advanceTimersByTime(1000);
+    expect(sent.map((m) => m.type)).toEqual(["move", "offer", "move"]);
+    expect(sent[2]).toEqual(sent[0]);
+    commands.onAck(ack(sent[2]!.ref));
+    await expect(move).resolves.toMatchObject({ type: "ack" });
+  });
+
   it("pauses on a rate_limited that answers none of ours, and tells the caller", () => {
     const { commands, sent } = wire();
     commands.connected();

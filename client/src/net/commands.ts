@@ -8,7 +8,9 @@
 //   duplicate); any other command may or may not have been done, so it is refused
 //   ("network") rather than done twice;
 // * refused `rate_limited`: nothing is sent until its `retry_after` has passed, then it
-//   goes again (the refusal means the server did not do it);
+//   goes again (the refusal means the server did not do it); so does a move refused
+//   `unavailable` (storage was down: its `move_id` makes sending it again safe, while
+//   another command might be done twice, so that refusal is the player's to see);
 // * refused otherwise (`move_id_reused` included): its promise rejects with that refusal.
 import { ApiError } from "./http";
 import type { AckMessage, ClientMessage, ErrorMessage } from "./types";
@@ -113,14 +115,12 @@ export class Commands {
 
   /** An error; false when it answers none of ours (the caller shows it). */
   onError(msg: ErrorMessage): boolean {
-    if (msg.code === "rate_limited") {
+    const waiting = msg.ref ? this.pending.get(msg.ref) : undefined;
+    if (msg.code === "rate_limited" || (msg.code === "unavailable" && waiting?.message.type === "move")) {
       this.pause(msg.retry_after);
-      const p = msg.ref ? this.pending.get(msg.ref) : undefined;
-      if (p) {
-        p.sent = false; // not done: it goes again after the pause
-        return true;
-      }
-      return false;
+      if (!waiting) return false;
+      waiting.sent = false; // it goes again after the pause
+      return true;
     }
     const p = this.take(msg.ref);
     if (!p) return false;

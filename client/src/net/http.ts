@@ -1,6 +1,18 @@
 // REST calls to the tetrad server. Every refusal becomes an ApiError with the server's
 // stable code; a failed connection becomes the code "network".
-import type { CreateRoom, DailyBoard, DailyResults, ErrorBody, RoomStateResponse, SeatGrant } from "./types";
+import type {
+  AcceptedChallenge,
+  BotView,
+  ChallengeView,
+  CreateRoom,
+  DailyBoard,
+  DailyResults,
+  ErrorBody,
+  NewChallenge,
+  PostedChallenge,
+  RoomStateResponse,
+  SeatGrant,
+} from "./types";
 import type { Analysis, Review } from "../review/types";
 
 export class ApiError extends Error {
@@ -58,8 +70,37 @@ export class ApiClient {
   }
 
   /** Take the free seat with an invite code; with our own token it returns our seat. */
-  joinRoom(roomId: string, inviteCode: string, token?: string | null): Promise<SeatGrant> {
-    return this.call("POST", `/api/rooms/${enc(roomId)}/join`, { body: { invite_code: inviteCode }, token: token ?? null });
+  joinRoom(roomId: string, inviteCode: string, token?: string | null, name?: string | null): Promise<SeatGrant> {
+    const body = name ? { invite_code: inviteCode, name } : { invite_code: inviteCode };
+    return this.call("POST", `/api/rooms/${enc(roomId)}/join`, { body, token: token ?? null });
+  }
+
+  /** The server's bots, connected ones first, with their ratings. */
+  bots(): Promise<BotView[]> {
+    return this.call("GET", "/api/bots");
+  }
+
+  /** Open challenges anybody may take. */
+  challenges(): Promise<ChallengeView[]> {
+    return this.call("GET", "/api/challenges");
+  }
+
+  /** Post a challenge; the answer holds our seat token for the game it becomes. */
+  postChallenge(body: NewChallenge): Promise<PostedChallenge> {
+    return this.call("POST", "/api/challenges", { body });
+  }
+
+  /** A challenge as it is now (with our seat once accepted, given our token). */
+  challenge(id: string, token?: string | null): Promise<ChallengeView> {
+    return this.call("GET", `/api/challenges/${enc(id)}`, { token: token ?? null });
+  }
+
+  acceptChallenge(id: string, name?: string | null): Promise<AcceptedChallenge> {
+    return this.call("POST", `/api/challenges/${enc(id)}/accept`, { body: name ? { name } : {} });
+  }
+
+  cancelChallenge(id: string, token: string): Promise<null> {
+    return this.call("DELETE", `/api/challenges/${enc(id)}`, { token });
   }
 
   getRoom(roomId: string, token?: string | null): Promise<RoomStateResponse> {

@@ -275,7 +275,10 @@ function roomFields(state: RoomState, ev: RoomEvent): RoomCommonFields {
     case "move":
       return { ...room, move_count: state.move_count + 1 };
     case "joined":
-      return { ...room, seats: state.seats.map((s) => (s.seat === ev.seat ? { ...s, taken: true } : s)) };
+      return {
+        ...room,
+        seats: state.seats.map((s) => (s.seat === ev.seat ? { ...s, taken: true, name: ev.name ?? null, bot: !!ev.bot } : s)),
+      };
     case "requested":
       return { ...room, requests: [...state.requests, { kind: ev.request, seat: ev.seat }] };
     case "declined":

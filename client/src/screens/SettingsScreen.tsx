@@ -34,6 +34,19 @@ export function SettingsScreen(props: {
         </div>
       </fieldset>
       <div class="setting">
+        <label class="field">
+          <span>{t("settings.name")}</span>
+          <input
+            type="text"
+            maxLength={24}
+            autocomplete="nickname"
+            value={props.settings.name ?? ""}
+            onInput={(e) => props.onChange({ name: (e.currentTarget as HTMLInputElement).value.trim() || null })}
+          />
+        </label>
+        <p class="muted small">{t("settings.nameDesc")}</p>
+      </div>
+      <div class="setting">
         <label class="check">
           <input
             type="checkbox"
@@ -43,6 +56,17 @@ export function SettingsScreen(props: {
           <span>{t("settings.tapPreview")}</span>
         </label>
         <p class="muted small">{t("settings.tapPreviewDesc")}</p>
+      </div>
+      <div class="setting">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={props.settings.coordinates}
+            onChange={(e) => props.onChange({ coordinates: (e.currentTarget as HTMLInputElement).checked })}
+          />
+          <span>{t("settings.coordinates")}</span>
+        </label>
+        <p class="muted small">{t("settings.coordinatesDesc")}</p>
       </div>
       <div class="setting">
         <label class="check">

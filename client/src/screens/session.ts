@@ -38,9 +38,18 @@ export function rememberGrant(grant: SeatGrant, size?: string): void {
 
 /** Create a room, keep its seat and open it. */
 export async function startRoom(body: CreateRoom, size?: string): Promise<void> {
-  const grant = await api.createRoom(body);
+  const name = storage.settings().name;
+  const friend = body.mode === "live" || body.mode === "correspondence";
+  const grant = await api.createRoom(friend && name ? { ...body, name } : body);
   rememberGrant(grant, size);
   navigate(`/r/${grant.room_id}`);
+}
+
+/** Keep the seat a challenge gave us (``token`` from posting or taking it) and open the room. */
+export async function enterChallengeRoom(roomId: string, token: string, seat: 0 | 1): Promise<void> {
+  const room = await api.getRoom(roomId, token);
+  rememberGrant({ room_id: roomId, seat, role: "player", token, invite_code: null, invite_url: null, state: room.state });
+  navigate(`/r/${roomId}`);
 }
 
 /** A room like one this browser played in (same game, mode, size and level). */

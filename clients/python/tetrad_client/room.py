@@ -183,7 +183,7 @@ class Room:
 
     async def open(self) -> Room:
         """Connect and say hello; RoomClosed if the server refuses the seat or the room."""
-        await self._connect()
+        await self._connect_retrying(first_delay=0)
         self._reader = asyncio.create_task(self._read_forever(), name=f"tetrad room {self.room_id}")
         return self
 
@@ -204,9 +204,12 @@ class Room:
 
     async def _connect(self) -> None:
         ws = await websockets.connect(self.url, max_size=2**22, open_timeout=20)
-        await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self._since()}))
+        hello = {"type": "hello", "token": self.token, "since": self._since()}
         while True:
             try:
+                if hello:
+                    await ws.send(json.dumps(hello))
+                    hello = {}
                 text = await ws.recv()
             except ConnectionClosed as closed:
                 raise self._closed_error(closed) from None
@@ -228,9 +231,28 @@ class Room:
         reason = closed.rcvd.reason if closed.rcvd is not None else "connection lost"
         return RoomClosed(code, reason or FINAL_CLOSE_CODES.get(code, ""))
 
+    async def _connect_retrying(self, first_delay: float) -> None:
+        """Connect, trying again with backoff what may pass (storage unavailable, 1013; a
+        refused or dropped connection); RoomClosed on a final close code, or once
+        ``reconnect_for`` seconds have passed without a connection."""
+        delay, started = first_delay, time.monotonic()
+        while True:
+            if delay:
+                await asyncio.sleep(delay * (0.5 + random.random()))
+            try:
+                await self._connect()
+                return
+            except RoomClosed as closed:
+                if closed.code in FINAL_CLOSE_CODES:
+                    raise
+                error = closed
+            except (OSError, InvalidHandshake, TimeoutError) as failed:
+                error = RoomClosed(1006, f"cannot connect: {failed}")
+            if time.monotonic() - started > self.reconnect_for:
+                raise error
+            delay = min(max(delay * 2, 0.1), 5.0)
+
     async def _read_forever(self) -> None:
-        lost_since: float | None = None
-        delay = 0.1
         while not self._closing:
             ws = self._ws
             assert ws is not None
@@ -246,26 +268,12 @@ class Room:
             if error.code in FINAL_CLOSE_CODES:
                 self._fail(error)
                 return
-            # Connect again with backoff; the hello says the version held.
-            lost_since = lost_since or time.monotonic()
-            while not self._closing:
-                await asyncio.sleep(delay * (0.5 + random.random()))
-                delay = min(delay * 2, 5.0)
-                try:
-                    await self._connect()
-                except RoomClosed as closed:
-                    if closed.code in FINAL_CLOSE_CODES:
-                        self._fail(closed)
-                        return
-                except (OSError, InvalidHandshake, TimeoutError):
-                    pass
-                else:
-                    lost_since, delay = None, 0.1
-                    await self._resend()
-                    break
-                if time.monotonic() - lost_since > self.reconnect_for:
-                    self._fail(RoomClosed(error.code, f"could not reconnect: {error.reason}"))
-                    return
+            try:  # the hello says the version held; what was not answered goes again
+                await self._connect_retrying(first_delay=0.1)
+            except RoomClosed as closed:
+                self._fail(closed)
+                return
+            await self._resend()
 
     def _fail(self, error: RoomClosed) -> None:
         if self._failure is None:

@@ -4,6 +4,7 @@
     tetrad-bot --host --engine mybot:choose_move          # a friend room: prints the invite
     tetrad-bot --join 'http://…/r/ROOM#invite=CODE' --program './mybot'
     tetrad-bot --state bot.json …                         # a killed bot resumes its seat
+    tetrad-bot --token TOKEN --listen --games 0           # a bot account: challenges, ladder
 
 See docs/bots.md. One line is printed per event worth knowing (the room, the invite, each
 game's result), so another program can follow the bot's output.
@@ -24,6 +25,7 @@ import httpx
 
 from tetrad_client.client import Tetrad, parse_invite
 from tetrad_client.engines import Engine, EngineError, Program, ask, load_engine
+from tetrad_client.listen import Listener
 from tetrad_client.moves import format_move, from_wire, wire_move
 from tetrad_client.room import Refused, Room, RoomClosed
 
@@ -68,6 +70,19 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="make random and greedy choices repeatable")
     p.add_argument("--state", type=Path, help="keep the seat here; a bot started again resumes")
     p.add_argument("--verbose", "-v", action="store_true", help="print every move too")
+    account = p.add_argument_group("bot accounts (docs/bots.md)")
+    account.add_argument(
+        "--token",
+        default=os.environ.get("TETRAD_BOT_TOKEN"),
+        help="the bot account's token (default: $TETRAD_BOT_TOKEN)",
+    )
+    account.add_argument(
+        "--listen",
+        action="store_true",
+        help="take challenges and ladder games from the bot's stream; --games 0: for ever",
+    )
+    account.add_argument("--challenge", metavar="BOT", help="challenge this bot, then listen")
+    account.add_argument("--rated", action="store_true", help="the challenge counts for the ladder")
     return p
 
 
@@ -180,9 +195,30 @@ async def play(room: Room, engine: Engine, games: int, verbose: bool = False) ->
             say(f"move {format_move(from_wire(wire_move(move)))} version {room.version}")
 
 
+async def listen(args: argparse.Namespace, engine: Engine) -> int:
+    """A bot account: take (and post) challenges and play the games they become."""
+    if not args.token:
+        raise SystemExit("tetrad-bot: --listen and --challenge need the bot's --token")
+    async with Tetrad(args.server) as tetrad:
+        listener = Listener(tetrad, args.token, engine, play, games=args.games, say=say)
+        if args.challenge:
+            options = size_options(args.game, args.size)
+            if args.game == "dots" and args.start:
+                options["start"] = args.start
+            await listener.challenge(args.challenge, args.game, options, args.rated)
+        await listener.run()
+    return 0
+
+
 async def run(args: argparse.Namespace) -> int:
     program = Program(args.program) if args.program else None
     engine: Engine = program or load_engine(args.engine, think=args.think, seed=args.seed)
+    if args.listen or args.challenge:
+        try:
+            return await listen(args, engine)
+        finally:
+            if program is not None:
+                await program.close()
     seat = await seat_for(args)
     try:
         async with (

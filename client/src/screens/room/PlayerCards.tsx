@@ -45,7 +45,10 @@ export function PlayerCards({ state, people, mySeat }: { state: RoomState; peopl
               {people[s].letter}
             </span>
             <span class="who">
-              <span class="name">{people[s].name}</span>
+              <span class="name">
+                {people[s].name}
+                {people[s].bot ? <span class="badge bot">{t("player.bot")}</span> : null}
+              </span>
               <span class="meta">
                 {people[s].colour}
                 {presence ? (

@@ -6,6 +6,8 @@ import { isFriendRoom, waitingForGuest } from "../allowed";
 
 export interface Person {
   name: string;
+  /** A bot account holds the seat (shown with a BOT badge). */
+  bot?: boolean;
   /** Shown in claimed boxes and on the player card. */
   letter: string;
   colour: string;
@@ -19,6 +21,12 @@ export function describeSeats(state: RoomState, mySeat: Seat | null, isPlayer: b
     state.game === "dots" ? t(s === 0 ? "dots.seat0" : "dots.seat1") : t(s === 0 ? "seat.gold" : "seat.coral");
   const out = ([0, 1] as Seat[]).map((s): Person => {
     const colour = colourName(s);
+    const held = state.seats.find((x) => x.seat === s);
+    if (held?.name && state.mode !== "local") {
+      const mine = isPlayer && mySeat === s;
+      const name = mine ? `${held.name} (${t("player.you")})` : held.name;
+      return { name, letter: held.name.slice(0, 1).toUpperCase(), colour, bot: !!held.bot };
+    }
     if (state.mode === "computer") {
       return state.computer_seat === s
         ? { name: t("player.computer"), letter: t("letter.computer"), colour }

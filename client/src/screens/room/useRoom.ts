@@ -73,7 +73,7 @@ export function useRoom(roomId: string, invite: string | null, handlers: RoomHan
         setCanJoin(offerJoin);
         if (!token && invite && !offerJoin) {
           setJoining(true);
-          const grant = await api.joinRoom(roomId, invite);
+          const grant = await api.joinRoom(roomId, invite, null, storage.settings().name);
           rememberGrant(grant);
           token = grant.token;
           seat = grant.seat;
