@@ -16,6 +16,8 @@ from typing import Generic, TypeVar
 
 from core import ai
 from core.ai.boxes import Budget, SearchTimeout, solve
+from core.ai.boxes.solver import Solver
+from core.ai.boxes.tables import tables_for
 from core.boxes.line import Line
 from core.boxes.state import BoxesState
 from core.dots.point import Point
@@ -45,6 +47,36 @@ class Limits:
     estimate_seconds: float = 0.1
 
 
+LINE_MOVES = 5
+"""Moves of the best line shown after a mistake: the best move and the best play after it."""
+TABLE_LIMIT = 2_000_000
+"""Positions an :class:`Endgames` table holds before it starts again (about 300 MB)."""
+
+
+class Endgames:
+    """The exact solver a review asks, with one table of solved positions per board size,
+    kept across the lines of a position, the positions of a game and the games a process
+    analyses: a position's entry holds whoever reaches it, so each search starts from
+    what the ones before found. A search cut short by its budget leaves only bounds that
+    hold, so a timeout spoils nothing."""
+
+    def __init__(self, limit: int = TABLE_LIMIT) -> None:
+        self.limit = limit
+        self._solvers: dict[tuple[int, int], Solver] = {}
+
+    def value(self, state: BoxesState, budget: Budget) -> int:
+        """The exact margin of the remaining boxes the player to move can force
+        (SearchTimeout when ``budget`` runs out)."""
+        if state.is_over:
+            raise IllegalMove("the game is over")
+        size = (state.rows, state.cols)
+        solver = self._solvers.get(size)
+        if solver is None or len(solver.table) > self.limit:
+            solver = self._solvers[size] = Solver(tables_for(state.geometry))
+        solver.budget = budget
+        return solver.value(state.drawn)
+
+
 @dataclass(frozen=True, slots=True)
 class PositionReview(Generic[MoveT]):
     """The computer's verdict on the position before a move (see the module docs)."""
@@ -55,27 +87,43 @@ class PositionReview(Generic[MoveT]):
     value: int | None
     """Dots and Boxes: the margin of the remaining boxes for the player to move; None: Dots."""
     best: tuple[MoveT, ...]
-    """Exact: the best moves found (every best move unless the budget ran out); else the
-    hard level's move."""
+    """Exact: the best moves found (every one when ``complete``); else the hard level's
+    move."""
     played: MoveT | None
     loss: int | None
     """Exact only: how many boxes of margin the played move gave away against best play
-    (None too when valuing the played move ran out of time)."""
+    (None too when valuing the played move ran out of time): twice the boxes it cost."""
+    complete: bool = False
+    """Whether ``best`` is every best move (each legal line was valued in time)."""
+    values: tuple[tuple[MoveT, int], ...] = ()
+    """Exact only: the exact value of each line valued in time, as ``value`` counts (the
+    margin of the remaining boxes for the player to move, after drawing it)."""
+    line: tuple[MoveT, ...] = ()
+    """After a mistake: the best move and the best play that follows it (a few moves)."""
 
     @property
-    def mistake(self) -> bool:
-        """Whether the played move loses boxes against best play."""
-        return self.loss is not None and self.loss > 0
+    def mistake(self) -> bool | None:
+        """Whether the played move loses boxes against best play; None when the move was
+        not judged (the position was only estimated, or valuing the move ran out of time)."""
+        return None if self.loss is None else self.loss > 0
+
+    @property
+    def cost(self) -> int | None:
+        """The boxes of the final score the played move gave away against best play (a
+        margin moves by two for each box that changes hands)."""
+        return None if self.loss is None else self.loss // 2
 
 
-def move_value(state: BoxesState, line: Line, budget: Budget) -> int:
+def move_value(
+    state: BoxesState, line: Line, budget: Budget, endgames: Endgames | None = None
+) -> int:
     """The exact margin of the remaining boxes, for the player to move in ``state``, after
     drawing ``line`` and playing on perfectly (SearchTimeout when ``budget`` runs out)."""
     after = state.play(line)
     gained = len(after.last_closed)
     if after.is_over:
         return gained
-    rest = solve(after, budget)
+    rest = solve(after, budget) if endgames is None else endgames.value(after, budget)
     return gained + rest if after.to_move == state.to_move else gained - rest
 
 
@@ -86,20 +134,23 @@ def review_boxes(
     try_exact: bool = True,
     seed: int = 0,
     next_value: int | None = None,
+    endgames: Endgames | None = None,
 ) -> PositionReview[Line]:
     """The exact value and best moves of ``state`` when the solver finishes within
     ``limits``, else an estimate and the hard level's move; and the cost of ``played``.
     ``next_value``, when known, is the exact value of the position ``played`` leads to
-    (it spares solving that position again)."""
+    (it spares solving that position again); ``endgames`` keeps the solver's table
+    between calls (a fresh one each time without it)."""
     if state.is_over:
         raise IllegalMove("the game is over")
+    solver = endgames or Endgames()
     if try_exact:
         try:
-            value = solve(state, Budget(deadline=time.perf_counter() + limits.exact_seconds))
+            value = solver.value(state, Budget(deadline=time.perf_counter() + limits.exact_seconds))
         except SearchTimeout:
             pass
         else:
-            return _exact(state, played, value, limits, next_value)
+            return _exact(state, played, value, limits, next_value, solver)
     best = ai.hint(state, "hard", seed=seed, time_limit=limits.hint_seconds)
     return PositionReview(
         state.to_move,
@@ -117,9 +168,10 @@ def _exact(
     value: int,
     limits: Limits,
     next_value: int | None,
+    endgames: Endgames,
 ) -> PositionReview[Line]:
     loss = None
-    best: list[Line] = []
+    values: dict[Line, int] = {}
     lines = list(state.legal_moves())
     if played is not None:
         lines.remove(played)  # valued first, on its own budget, so its loss is known
@@ -128,24 +180,57 @@ def _exact(
             if next_value is not None and not after.is_over:
                 gained = len(after.last_closed)
                 same = after.to_move == state.to_move
-                loss = value - (gained + next_value if same else gained - next_value)
+                values[played] = gained + next_value if same else gained - next_value
             else:
                 deadline = time.perf_counter() + limits.exact_seconds
-                loss = value - move_value(state, played, Budget(deadline=deadline))
+                values[played] = move_value(state, played, Budget(deadline), endgames)
+            loss = value - values[played]
         except SearchTimeout:
             pass
-        if loss == 0:
-            best.append(played)
     budget = Budget(deadline=time.perf_counter() + limits.moves_seconds)
     try:
         for line in lines:
-            if move_value(state, line, budget) == value:
-                best.append(line)
+            values[line] = move_value(state, line, budget, endgames)
     except SearchTimeout:
         pass
+    complete = len(values) == len(lines) + (played is not None)
+    best = sorted((line for line, got in values.items() if got == value), key=_line_order)
+    follow: tuple[Line, ...] = ()
+    if loss and best:
+        follow = _best_line(state, best[0], limits, endgames)
     return PositionReview(
-        state.to_move, True, value, tuple(sorted(best, key=_line_order)), played, loss
+        state.to_move,
+        True,
+        value,
+        tuple(best),
+        played,
+        loss,
+        complete,
+        tuple(sorted(values.items(), key=lambda item: _line_order(item[0]))),
+        follow,
     )
+
+
+def _best_line(
+    state: BoxesState, first: Line, limits: Limits, endgames: Endgames
+) -> tuple[Line, ...]:
+    """``first`` and the best play after it, up to :data:`LINE_MOVES` moves (fewer when the
+    game ends or the time of ``limits`` runs out): at each position, the first line in
+    board order that keeps the position's exact value."""
+    line = [first]
+    current = state.play(first)
+    budget = Budget(deadline=time.perf_counter() + limits.moves_seconds)
+    try:
+        while len(line) < LINE_MOVES and not current.is_over:
+            target = endgames.value(current, budget)
+            for move in sorted(current.legal_moves(), key=_line_order):
+                if move_value(current, move, budget, endgames) == target:
+                    break
+            line.append(move)
+            current = current.play(move)
+    except SearchTimeout:
+        pass
+    return tuple(line)
 
 
 def _line_order(line: Line) -> tuple[int, int, int, int]:

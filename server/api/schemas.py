@@ -296,13 +296,25 @@ class GameReview(BaseModel):
 AnalysisStatus = Literal["running", "done", "failed"]
 
 
+class LineValue(BaseModel):
+    """The exact value of one undrawn line of an analysed Dots and Boxes position."""
+
+    move: WireMove
+    value: int = Field(
+        description="the margin of the remaining boxes the player to move gets by drawing "
+        "this line and playing on perfectly (exact); `value` minus it, halved, is what the "
+        "line costs in boxes"
+    )
+
+
 class PositionAnalysis(BaseModel):
     """The computer's view of the position before move ``ply + 1``."""
 
     ply: int = Field(description="moves played before this position (0: the start)")
     to_move: Seat
     exact: bool = Field(
-        description="Dots and Boxes: `value` is the solver's exact result; false: an estimate"
+        description="Dots and Boxes: `value` and `margin` are the solver's exact results; "
+        "false: estimates (and for Dots, where there is no value)"
     )
     value: int | None = Field(
         description="Dots and Boxes: the margin of the remaining boxes the player to move "
@@ -313,13 +325,52 @@ class PositionAnalysis(BaseModel):
         "best play from here (exact) or as estimated; null for Dots"
     )
     best: list[WireMove] = Field(
-        description="exact: every best move; otherwise the hard level's choice"
+        description="exact: the best moves found (every one when `complete`); otherwise "
+        "the hard level's choice"
+    )
+    complete: bool = Field(
+        default=False,
+        description="whether `best` lists every best move (every line was valued in time); "
+        "false for estimates and Dots, where `best` is the hard level's choice",
     )
     played: WireMove | None = Field(description="the move the game went on with")
     loss: int | None = Field(
-        description="exact only: boxes of margin the played move gave away against best play"
+        description="judged moves only: the margin the played move gave away against best "
+        "play (twice `cost`); null when the move was not judged"
     )
-    mistake: bool = Field(description="the played move loses boxes against best play")
+    cost: int | None = Field(
+        default=None,
+        description="judged moves only: the boxes of the final score the played move gave "
+        "away against best play; null when the move was not judged",
+    )
+    mistake: bool | None = Field(
+        description="the played move gives boxes away (`cost` > 0); null when it was not "
+        "judged (the position was only estimated, or valuing the move ran out of time)"
+    )
+    line: list[WireMove] = Field(
+        default_factory=list,
+        description="after a mistake: the best move and the best play that follows it "
+        "(up to five moves); empty otherwise",
+    )
+    values: list[LineValue] = Field(
+        default_factory=list,
+        description="exact positions: the exact value of each undrawn line valued in time "
+        "(every one when `complete`); empty for estimates and Dots",
+    )
+
+
+class PlayerSummary(BaseModel):
+    """How one seat played, over the moves the analysis judged."""
+
+    seat: Seat
+    judged: int = Field(description="this seat's moves judged exactly")
+    mistakes: int = Field(description="judged moves that gave away 1 or 2 boxes")
+    blunders: int = Field(description="judged moves that gave away 3 boxes or more")
+    lost: int = Field(description="boxes given away in all by the judged moves")
+    accuracy: float | None = Field(
+        description="the share of judged moves that were best (gave nothing away), "
+        "0 to 100; null when none was judged"
+    )
 
 
 class AnalysisView(BaseModel):
@@ -331,3 +382,7 @@ class AnalysisView(BaseModel):
     done: int = Field(description="positions analysed")
     total: int = Field(description="positions to analyse: one before each move")
     positions: list[PositionAnalysis] = Field(description="analysed positions, by ply")
+    players: list[PlayerSummary] = Field(
+        description="Dots and Boxes: each seat's judged moves, mistakes, blunders and "
+        "accuracy over the positions analysed so far"
+    )

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from core.review import Limits
-from server.api.schemas import AnalysisView, PositionAnalysis
+from server.api.schemas import AnalysisView, PlayerSummary, PositionAnalysis
 from server.db.models import AnalysisRow
 from server.refusals import Refusal
 from server.review.worker import analyse_position_json
@@ -69,16 +69,43 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+BLUNDER_BOXES = 3
+"""A judged move that gives away this many boxes or more is a blunder; fewer, a mistake."""
+
+
+def players(positions: list[PositionAnalysis]) -> list[PlayerSummary]:
+    """Each seat's judged moves, mistakes, blunders, boxes given away and accuracy (the
+    share of its judged moves that were best)."""
+    summaries = []
+    for seat in (0, 1):
+        costs = [p.cost for p in positions if p.to_move == seat and p.cost is not None]
+        best = sum(1 for cost in costs if cost == 0)
+        summaries.append(
+            PlayerSummary(
+                seat=seat,
+                judged=len(costs),
+                mistakes=sum(1 for cost in costs if 0 < cost < BLUNDER_BOXES),
+                blunders=sum(1 for cost in costs if cost >= BLUNDER_BOXES),
+                lost=sum(costs),
+                accuracy=round(100 * best / len(costs), 1) if costs else None,
+            )
+        )
+    return summaries
+
+
 def view(row: AnalysisRow) -> AnalysisView:
     positions = [PositionAnalysis.model_validate(p) for p in json.loads(row.positions)]
+    positions.sort(key=lambda p: p.ply)
     status = row.status if row.status in ("running", "done", "failed") else "failed"
+    game = "boxes" if row.game == "boxes" else "dots"
     return AnalysisView(
         id=row.id,
-        game="boxes" if row.game == "boxes" else "dots",
+        game=game,
         status=status,
         done=row.done,
         total=row.total,
-        positions=sorted(positions, key=lambda p: p.ply),
+        positions=positions,
+        players=players(positions) if game == "boxes" else [],
     )
 
 

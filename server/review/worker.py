@@ -10,7 +10,10 @@ from typing import Any
 from core.boxes import BoxesState
 from core.dots import DotsState
 from core.registry import replay
-from core.review import Limits, PositionReview, review_boxes, review_dots
+from core.review import Endgames, Limits, PositionReview, review_boxes, review_dots
+
+ENDGAMES = Endgames()
+"""The exact solver's table of this worker, kept across the positions and games it analyses."""
 
 
 def analyse_position_json(
@@ -68,7 +71,9 @@ def _position_json(
     played = state.move_from_json({key: played_json})
     found: PositionReview[Any]
     if isinstance(state, BoxesState):
-        found = review_boxes(state, played, limits, try_exact, seed=ply, next_value=next_value)
+        found = review_boxes(
+            state, played, limits, try_exact, ply, next_value=next_value, endgames=ENDGAMES
+        )
     else:
         assert isinstance(state, DotsState)
         found = review_dots(state, played, limits, seed=ply)
@@ -83,7 +88,11 @@ def _position_json(
         "value": found.value,
         "margin": margin,
         "best": [state.move_to_json(move) for move in found.best],
+        "complete": found.complete,
         "played": state.move_to_json(played),
         "loss": found.loss,
+        "cost": found.cost,
         "mistake": found.mistake,
+        "line": [state.move_to_json(move) for move in found.line],
+        "values": [{"move": state.move_to_json(move), "value": got} for move, got in found.values],
     }

@@ -38,7 +38,13 @@ def check_results(output: str) -> None:
 async def test_every_example_of_the_bot_guide_runs(server: LiveServer, tmp_path: Path) -> None:
     shutil.copy(DOCS / "example_bot.py", tmp_path)
     bin_dir = str(Path(sys.executable).parent)
-    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "TETRAD_SERVER": server.url}
+    env = {
+        **os.environ,
+        "PATH": f"{bin_dir}:{os.environ['PATH']}",
+        "TETRAD_SERVER": server.url,
+        # The operator's `tetrad bots add` works on the live server's database.
+        "TETRAD_DATABASE_URL": server.app.state.settings.database_url,
+    }
     background: list[asyncio.Task[tuple[int, str]]] = []
     ran = 0
     for block in read_guide(GUIDE).blocks:
@@ -68,4 +74,4 @@ async def test_every_example_of_the_bot_guide_runs(server: LiveServer, tmp_path:
         assert status == 0, output
     host = (tmp_path / "host.txt").read_text(encoding="utf-8")
     assert [line.split()[1] for line in host.splitlines() if RESULT.match(line)] == ["1", "2"]
-    assert ran == 5
+    assert ran == 6

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from core import ai, boxes, dots
 from core.ai.boxes import Budget, solve
-from core.review import Limits, move_value, review_boxes, review_dots
+from core.review import LINE_MOVES, Endgames, Limits, move_value, review_boxes, review_dots
 
 GENEROUS = Limits(exact_seconds=60.0, moves_seconds=60.0, hint_seconds=0.05)
 
@@ -70,7 +70,24 @@ def test_two_by_two_reviews_match_a_brute_force(choices: list[int]) -> None:
         assert set(found.best) == {line for line, value in values.items() if value == best}
         assert found.loss == best - values[played]
         assert found.mistake == (values[played] < best)
+        assert found.cost is not None and 2 * found.cost == found.loss
         assert found.to_move == state.to_move and found.played == played
+        # every line valued exactly, so the best list is complete
+        assert found.complete and dict(found.values) == values
+        if found.mistake:
+            assert_best_line(state, found.line, best)
+        else:
+            assert found.line == ()
+
+
+def assert_best_line(state: boxes.BoxesState, line: tuple[boxes.Line, ...], value: int) -> None:
+    """``line`` starts with a best move of ``state`` and each move keeps the value of the
+    position it is drawn in (the brute force says so)."""
+    assert line
+    for move in line:
+        assert line_value(state, move) == brute(state)
+        state = state.play(move)
+    assert len(line) == LINE_MOVES or state.is_over
 
 
 def margins_add_up(game: boxes.BoxesState, first: int = 0) -> list[int]:
@@ -139,7 +156,8 @@ def test_without_time_the_estimate_and_the_hard_move_stand_in() -> None:
     state = boxes.new_game(5, 5)
     played = state.legal_moves()[0]
     found = review_boxes(state, played, Limits(0.001, 0.001, 0.05), try_exact=False)
-    assert not found.exact and found.loss is None and not found.mistake
+    assert not found.exact and found.loss is None and found.mistake is None
+    assert found.cost is None and not found.complete and found.values == found.line == ()
     assert len(found.best) == 1 and state.is_legal(found.best[0])
     assert found.value is not None and abs(found.value) <= 25
 
@@ -150,3 +168,22 @@ def test_dots_positions_get_the_hard_move() -> None:
     found = review_dots(state, played, Limits(hint_seconds=0.05))
     assert not found.exact and found.value is None and found.loss is None
     assert len(found.best) == 1 and state.is_legal(found.best[0]) and found.played == played
+
+
+def test_a_table_kept_across_positions_gives_the_same_verdicts() -> None:
+    # One Endgames for a whole 3×3 game, positions taken from the end back as the server
+    # does: the same values, best lists and costs as a fresh solver for each.
+    game = played_game(3, 3, [5, 1, 7, 3, 2, 9, 4])
+    endgames = Endgames()
+    for ply, (state, played) in reversed(list(enumerate(positions(game)))[12:]):
+        kept = review_boxes(state, played, GENEROUS, seed=ply, endgames=endgames)
+        fresh = review_boxes(state, played, GENEROUS, seed=ply)
+        assert kept == fresh and kept.complete
+
+
+def test_a_position_valued_in_part_says_its_best_list_may_be_incomplete() -> None:
+    state, played = positions(played_game(3, 3, [5, 1, 7, 3, 2, 9, 4]))[10]
+    # the value in time, the played move in time, the other lines: no time at all
+    found = review_boxes(state, played, Limits(60.0, 0.0, 0.05))
+    assert found.exact and not found.complete and found.mistake is not None
+    assert {move for move, _ in found.values} == {played}

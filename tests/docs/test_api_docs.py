@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from server import protocol
-from server.api import schemas
+from server.api import bots, challenges, ladder, schemas
 from tests.conftest import LiveServer, StartServer
 from tests.docs.api_doc import Block, json_values, read_guide, shape_differences
 from tests.server.room_client import Socket, create_room, join_room, line, move, point
@@ -27,8 +28,11 @@ COMPUTER_COMMANDS = {"hint", "set_level", "undo", "new_game"}
 def model(name: str) -> TypeAdapter[Any]:
     if name == "dict":
         return TypeAdapter(dict[str, Any])
-    found = getattr(schemas, name, None) or getattr(protocol, name)
-    return TypeAdapter(found)
+    for module in (schemas, bots, challenges, ladder):
+        found = getattr(module, name, None)
+        if found is not None:
+            return TypeAdapter(found)
+    return TypeAdapter(getattr(protocol, name))
 
 
 class Shell:
@@ -39,13 +43,22 @@ class Shell:
         self.runs = 0
 
     @classmethod
-    async def start(cls, server: str) -> Shell:
+    async def start(cls, server: str, database_url: str | None = None) -> Shell:
+        """A shell where ``$SERVER`` is the live server and ``tetrad`` (the operator's
+        command) works on its database."""
+        env = {
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+            "SERVER": server,
+            "LC_ALL": "C.UTF-8",
+        }
+        if database_url:
+            env["TETRAD_DATABASE_URL"] = database_url
         process = await asyncio.create_subprocess_exec(
             "bash",
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
-            env={"PATH": os.environ["PATH"], "SERVER": server, "LC_ALL": "C.UTF-8"},
+            env=env,
         )
         return cls(process)
 
@@ -87,7 +100,7 @@ def check_reply(block: Block, output: str) -> None:
 
 
 async def run_commands(guide_blocks: list[Block], server: LiveServer) -> None:
-    shell = await Shell.start(server.url)
+    shell = await Shell.start(server.url, server.app.state.settings.database_url)
     try:
         output = ""
         for block in guide_blocks:
@@ -95,7 +108,9 @@ async def run_commands(guide_blocks: list[Block], server: LiveServer) -> None:
                 output = await run_until(shell, block)
                 for binding in block.options("keep"):
                     name, _, field = binding.partition("=")
-                    value = json_values(output)[-1][field]
+                    value = json_values(output)[-1]
+                    for key in field.split("."):  # challenge.id: a field of a field
+                        value = value[key]
                     assert isinstance(value, str) and "'" not in value
                     await shell.run(f"{name}='{value}'")
             elif block.verb == "reply":

@@ -143,7 +143,9 @@ def test_analysis_marks_the_blunder(contexts: Any) -> None:
     expect(page.get_by_test_id("analysis")).to_have_attribute(
         "data-status", "done", timeout=ANALYSIS_WAIT
     )
-    blunder = page.get_by_role("button", name=re.compile(rf"^Move {BLUNDER_MOVE}, .*loses 2 boxes"))
+    blunder = page.get_by_role(
+        "button", name=re.compile(rf"^Move {BLUNDER_MOVE}, .*gives away 1 box")
+    )
     expect(blunder).to_have_class(re.compile(r"\bmistake\b"))
     assert page.locator(".mv.mistake").count() >= 1
     expect(page.get_by_test_id("mistake-count")).to_contain_text("lost boxes")

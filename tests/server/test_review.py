@@ -335,7 +335,27 @@ async def test_analysis_marks_the_mistake_and_is_cached(client: httpx.AsyncClien
     assert all(p["exact"] for p in positions)
     mistakes = [p["ply"] for p in positions if p["mistake"]]
     assert mistakes == [5, 6] and [positions[5]["loss"], positions[6]["loss"]] == [2, 8]
+    assert [positions[5]["cost"], positions[6]["cost"]] == [1, 4]  # boxes of the score
     assert all(p["played"] in p["best"] for p in positions if not p["mistake"])
+    for p in positions:  # every line valued: the best list is complete, the values agree
+        values = {json.dumps(v["move"]): v["value"] for v in p["values"]}
+        assert p["complete"] and p["mistake"] is not None
+        assert {json.dumps(move) for move in p["best"]} == {
+            move for move, value in values.items() if value == p["value"]
+        }
+        assert values[json.dumps(p["played"])] == p["value"] - p["loss"]
+        assert (p["line"][:1] == p["best"][:1]) if p["mistake"] else p["line"] == []
+    # coral (seat 1) gave one box away at ply 5, then gold four at ply 6: a blunder
+    assert [positions[5]["to_move"], positions[6]["to_move"]] == [1, 0]
+    assert [(s["seat"], s["mistakes"], s["blunders"], s["lost"]) for s in analysis["players"]] == [
+        (0, 0, 1, 4),
+        (1, 1, 0, 1),
+    ]
+    judged = [sum(1 for p in positions if p["to_move"] == seat) for seat in (0, 1)]
+    assert [s["judged"] for s in analysis["players"]] == judged
+    assert [s["accuracy"] for s in analysis["players"]] == [
+        round(100 * (n - 1) / n, 1) for n in judged
+    ]
     # the same moves, imported as text: the same analysis, already done
     again = await client.post("/api/analysis", json={"record": SHORT_GAME})
     assert again.json() == analysis

@@ -164,3 +164,16 @@ describe("BoxesBoard", () => {
     expect(onDraw).not.toHaveBeenCalled();
   });
 });
+
+describe("BoxesBoard coordinates", () => {
+  it("name the dots' columns a… and rows 1… from the top left, only when asked", () => {
+    const { container } = render(
+      <BoxesBoard view={view(2, 3)} interactive={false} boxLabel={() => ""} labels={labels} onDraw={() => undefined} coordinates />,
+    );
+    const texts = [...container.querySelectorAll("[data-testid='coordinates'] text")].map((t) => t.textContent);
+    expect(texts).toEqual(["a", "b", "c", "d", "1", "2", "3"]);
+    cleanup();
+    const plain = render(<BoxesBoard view={view(2, 3)} interactive={false} boxLabel={() => ""} labels={labels} onDraw={() => undefined} />);
+    expect(plain.container.querySelector("[data-testid='coordinates']")).toBeNull();
+  });
+});

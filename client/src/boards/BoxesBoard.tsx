@@ -15,6 +15,7 @@ import {
   type LineId,
   type Seat,
 } from "./boxesGeometry";
+import { columnName } from "./dotsGeometry";
 
 /** The position as the server's rules describe it (core `BoxesState.view()`). */
 export interface BoxesView {
@@ -53,6 +54,8 @@ export interface BoxesBoardProps {
   onDraw: (line: Line) => void;
   /** The player tried a line that cannot be drawn now. */
   onBlocked?: (line: Line, why: "drawn" | "wait") => void;
+  /** Letters over the columns of dots and numbers beside the rows, as the notation names them (a1 top-left). */
+  coordinates?: boolean;
 }
 
 const S = 64; // one box
@@ -193,6 +196,20 @@ export function BoxesBoard(props: BoxesBoardProps): JSX.Element {
       </defs>
       <rect x="0" y="0" width={width} height={height} class="paper" />
       <rect x="0" y="0" width={width} height={height} fill="url(#bx-paper)" />
+      {props.coordinates ? (
+        <g class="coords" aria-hidden="true" data-testid="coordinates">
+          {Array.from({ length: cols + 1 }, (_, x) => (
+            <text key={`c${x}`} x={px(x)} y={M / 2} class="coord col">
+              {columnName(x)}
+            </text>
+          ))}
+          {Array.from({ length: rows + 1 }, (_, y) => (
+            <text key={`r${y}`} x={M / 2} y={px(y)} class="coord row">
+              {y + 1}
+            </text>
+          ))}
+        </g>
+      ) : null}
 
       {view.boxes.map(({ box: [bx, by], owner }) => (
         <g key={`b${bx}:${by}`} class={`box seat${owner}`} data-box={`${bx}:${by}`} data-owner={owner}>

@@ -434,3 +434,27 @@ describe("DotsBoard on a phone", () => {
     expect(share(after)[1]).toBeCloseTo(share(before)[1]!, 1);
   });
 });
+
+describe("DotsBoard coordinates", () => {
+  it("label the columns and rows in view, thinning them out when the sheet is small on screen", () => {
+    const r = render(<DotsBoard view={empty(39, 32)} interactive={false} tapPreview labels={labels} onPlace={() => undefined} coordinates />);
+    const texts = () => [...r.container.querySelectorAll("[data-testid='coordinates'] text")].map((t) => t.textContent);
+    // jsdom has no layout: until the board knows its width on screen there are none.
+    expect(texts()).toEqual([]);
+    cleanup();
+    const wide = sheetSize(39, 32).w;
+    const proto = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = () => ({ left: 0, top: 0, width: wide, height: 800, right: wide, bottom: 800, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect;
+    try {
+      const again = render(<DotsBoard view={empty(39, 32)} interactive={false} tapPreview labels={labels} onPlace={() => undefined} coordinates />);
+      const shown = [...again.container.querySelectorAll("[data-testid='coordinates'] text")].map((t) => t.textContent);
+      // One sheet unit a pixel: a cell is 24 px, room enough for every label.
+      expect(shown).toContain("a");
+      expect(shown).toContain("am");
+      expect(shown).toContain("1");
+      expect(shown).toContain("32");
+    } finally {
+      Element.prototype.getBoundingClientRect = proto;
+    }
+  });
+});

@@ -17,6 +17,7 @@ import {
   MARGIN,
   arrowDirection,
   clampView,
+  columnName,
   coord,
   frameOf,
   frameTransform,
@@ -41,6 +42,7 @@ import {
   zoomForCell,
   zoomOf,
   type DotsView,
+  type Frame,
   type PointInfo,
   type Pt,
   type Seat,
@@ -95,6 +97,52 @@ export interface DotsBoardProps {
   onPlace: (p: Pt) => void;
   /** The player tried a point where no mark can go now. */
   onBlocked?: (p: Pt, why: BlockedReason) => void;
+  /**
+   * Letters over the columns and numbers beside the rows, as the notation names the
+   * points (a1 top-left); they stay at the edges of the visible part as it moves.
+   */
+  coordinates?: boolean;
+}
+
+/** Screen pixels a coordinate's text is tall, and the least room between two of them. */
+const COORD_PX = 10;
+const COORD_ROOM_PX = 20;
+
+/** The coordinates along the top and left edges of the view `vb` (frame units), `upp` frame units a pixel. */
+function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: number; height: number }): VNode {
+  const { frame, vb, upp, width, height } = props;
+  const font = COORD_PX * upp;
+  const step = Math.max(1, Math.ceil((COORD_ROOM_PX * upp) / CELL));
+  const top = vb.y + font * 0.8;
+  const left = vb.x + font;
+  const texts: VNode[] = [];
+  const visible = (v: number, lo: number, size: number) => v >= lo + font * 0.6 && v <= lo + size - font * 0.6;
+  // Columns of the sheet run across the frame, or down it when the sheet is turned.
+  for (let x = 0; x < width; x += step) {
+    const along = coord(x);
+    if (!visible(along, frame.turned ? vb.y : vb.x, frame.turned ? vb.h : vb.w)) continue;
+    const [tx, ty] = frame.turned ? [left, along] : [along, top];
+    texts.push(
+      <text key={`c${x}`} class="coord col" x={tx} y={ty}>
+        {columnName(x)}
+      </text>,
+    );
+  }
+  for (let y = 0; y < height; y += step) {
+    const along = frame.turned ? frame.sheetH - coord(y) : coord(y);
+    if (!visible(along, frame.turned ? vb.x : vb.y, frame.turned ? vb.w : vb.h)) continue;
+    const [tx, ty] = frame.turned ? [along, top] : [left, along];
+    texts.push(
+      <text key={`r${y}`} class="coord row" x={tx} y={ty}>
+        {y + 1}
+      </text>,
+    );
+  }
+  return (
+    <g class="coords" aria-hidden="true" data-testid="coordinates" font-size={font} stroke-width={3 * upp}>
+      {texts}
+    </g>
+  );
 }
 
 let boardSerial = 0;
@@ -663,6 +711,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
           />
         ) : null}
         </g>
+        {props.coordinates && pxWidth > 0 ? <Coordinates frame={frame} vb={vb} upp={vb.w / pxWidth} width={width} height={height} /> : null}
       </svg>
 
       <div class="dots-tools">

@@ -595,6 +595,11 @@ export interface components {
              */
             id: string;
             /**
+             * Players
+             * @description Dots and Boxes: each seat's judged moves, mistakes, blunders and accuracy over the positions analysed so far
+             */
+            players: components["schemas"]["PlayerSummary"][];
+            /**
              * Positions
              * @description analysed positions, by ply
              */
@@ -1662,6 +1667,19 @@ export interface components {
             ];
         };
         /**
+         * LineValue
+         * @description The exact value of one undrawn line of an analysed Dots and Boxes position.
+         */
+        LineValue: {
+            /** Move */
+            move: components["schemas"]["LineMove"] | components["schemas"]["PointMove"];
+            /**
+             * Value
+             * @description the margin of the remaining boxes the player to move gets by drawing this line and playing on perfectly (exact); `value` minus it, halved, is what the line costs in boxes
+             */
+            value: number;
+        };
+        /**
          * MakeMove
          * @description Make a move. ``version``: the room version the move was made against (refused with
          *     ``stale_version`` if the room moved on; omit to play on whatever the room is at).
@@ -1902,6 +1920,42 @@ export interface components {
             type: "ping";
         };
         /**
+         * PlayerSummary
+         * @description How one seat played, over the moves the analysis judged.
+         */
+        PlayerSummary: {
+            /**
+             * Accuracy
+             * @description the share of judged moves that were best (gave nothing away), 0 to 100; null when none was judged
+             */
+            accuracy: number | null;
+            /**
+             * Blunders
+             * @description judged moves that gave away 3 boxes or more
+             */
+            blunders: number;
+            /**
+             * Judged
+             * @description this seat's moves judged exactly
+             */
+            judged: number;
+            /**
+             * Lost
+             * @description boxes given away in all by the judged moves
+             */
+            lost: number;
+            /**
+             * Mistakes
+             * @description judged moves that gave away 1 or 2 boxes
+             */
+            mistakes: number;
+            /**
+             * Seat
+             * @enum {integer}
+             */
+            seat: 0 | 1;
+        };
+        /**
          * PointMove
          * @description A Dots move: the point ``[x, y]`` to mark.
          */
@@ -1942,17 +1996,33 @@ export interface components {
         PositionAnalysis: {
             /**
              * Best
-             * @description exact: every best move; otherwise the hard level's choice
+             * @description exact: the best moves found (every one when `complete`); otherwise the hard level's choice
              */
             best: (components["schemas"]["LineMove"] | components["schemas"]["PointMove"])[];
             /**
+             * Complete
+             * @description whether `best` lists every best move (every line was valued in time); false for estimates and Dots, where `best` is the hard level's choice
+             * @default false
+             */
+            complete?: boolean;
+            /**
+             * Cost
+             * @description judged moves only: the boxes of the final score the played move gave away against best play; null when the move was not judged
+             */
+            cost?: number | null;
+            /**
              * Exact
-             * @description Dots and Boxes: `value` is the solver's exact result; false: an estimate
+             * @description Dots and Boxes: `value` and `margin` are the solver's exact results; false: estimates (and for Dots, where there is no value)
              */
             exact: boolean;
             /**
+             * Line
+             * @description after a mistake: the best move and the best play that follows it (up to five moves); empty otherwise
+             */
+            line?: (components["schemas"]["LineMove"] | components["schemas"]["PointMove"])[];
+            /**
              * Loss
-             * @description exact only: boxes of margin the played move gave away against best play
+             * @description judged moves only: the margin the played move gave away against best play (twice `cost`); null when the move was not judged
              */
             loss: number | null;
             /**
@@ -1962,9 +2032,9 @@ export interface components {
             margin: number | null;
             /**
              * Mistake
-             * @description the played move loses boxes against best play
+             * @description the played move gives boxes away (`cost` > 0); null when it was not judged (the position was only estimated, or valuing the move ran out of time)
              */
-            mistake: boolean;
+            mistake: boolean | null;
             /**
              * Played
              * @description the move the game went on with
@@ -1985,6 +2055,11 @@ export interface components {
              * @description Dots and Boxes: the margin of the remaining boxes the player to move gets with best play (exact) or is estimated to get; null for Dots
              */
             value: number | null;
+            /**
+             * Values
+             * @description exact positions: the exact value of each undrawn line valued in time (every one when `complete`); empty for estimates and Dots
+             */
+            values?: components["schemas"]["LineValue"][];
         };
         /** PostedChallenge */
         PostedChallenge: {

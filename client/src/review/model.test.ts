@@ -13,6 +13,7 @@ import {
   squareName,
   stepTo,
   turnsOf,
+  judgedOf,
 } from "./model";
 import type { Analysis, AnalysedPosition, Review, ReviewMove } from "./types";
 import type { BoxesBoardView, DotsBoardView } from "../net/types";
@@ -137,12 +138,21 @@ describe("analysis", () => {
     status: "done",
     done: 4,
     total: 4,
-    positions: [pos(2, { margin: -2, mistake: true, loss: 2 }), pos(0), pos(1, { margin: 1, exact: false }), pos(3, { margin: -2, mistake: true, loss: 0 })],
+    positions: [
+      pos(2, { margin: -2, mistake: true, loss: 4, cost: 2 }),
+      pos(0),
+      pos(1, { margin: 1, exact: false, loss: null, cost: null, mistake: null }),
+      pos(3, { margin: -2, mistake: false, loss: 0, cost: 0 }),
+    ],
+    players: [],
   };
 
-  it("marks the moves that lose boxes, with how many", () => {
+  it("marks the moves that give boxes away, with how many boxes of the score", () => {
     expect(mistakesOf(analysis)).toEqual([{ index: 2, loss: 2 }]);
     expect(mistakesOf(null)).toEqual([]);
+    expect(judgedOf(analysis)).toEqual({ judged: 2, analysed: 4 }); // pos(0) has no loss: not judged
+    // an analysis kept from before `cost`: half the margin given away
+    expect(mistakesOf({ ...analysis, positions: [pos(5, { mistake: true, loss: 6, cost: undefined })] })).toEqual([{ index: 5, loss: 3 }]);
     expect(positionAt(analysis, 1)?.exact).toBe(false);
     expect(positionAt(analysis, 9)).toBeNull();
   });
@@ -156,6 +166,9 @@ describe("analysis", () => {
       [3, -2],
     ]);
     expect(evalPath(pts, 4, 100, 40)).toBe("M0 20 L25 12 L50 36 L75 36");
+    // the estimate at ply 1 apart: dashed from 0 to 2, solid from 2 to 3
+    expect(evalPath(pts, 4, 100, 40, false)).toBe("M0 20 L25 12 L50 36");
+    expect(evalPath(pts, 4, 100, 40, true)).toBe("M50 36 L75 36");
     expect(evalSummary(pts)).toMatchObject({ first: 0, last: -2, max: { ply: 1, value: 1 }, min: { ply: 2, value: -2 } });
     expect(evalSummary([])).toBeNull();
   });

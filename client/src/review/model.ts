@@ -143,12 +143,28 @@ export function positionAt(analysis: Analysis | null, ply: number): AnalysedPosi
   return analysis?.positions.find((p) => p.ply === ply) ?? null;
 }
 
-/** The marked mistakes of a game, in move order. */
+/** The boxes of the final score the move played from `p` gave away (null: not judged). */
+export function costOf(p: AnalysedPosition): number | null {
+  if (p.cost !== undefined && p.cost !== null) return p.cost;
+  return p.loss === null ? null : Math.floor(p.loss / 2); // analyses kept from before `cost`
+}
+
+/** The judged moves of a game that gave boxes away, in move order, with how many boxes of
+ * the final score (`loss`). */
 export function mistakesOf(analysis: Analysis | null): Mistake[] {
   if (!analysis) return [];
   const out: Mistake[] = [];
-  for (const p of analysis.positions) if (p.mistake && (p.loss ?? 0) > 0) out.push({ index: p.ply, loss: p.loss ?? 0 });
+  for (const p of analysis.positions) {
+    const cost = costOf(p);
+    if (p.mistake === true && cost !== null && cost > 0) out.push({ index: p.ply, loss: cost });
+  }
   return out.sort((a, b) => a.index - b.index);
+}
+
+/** How many of the analysed positions' moves were judged (exact), of how many analysed. */
+export function judgedOf(analysis: Analysis | null): { judged: number; analysed: number } {
+  const positions = analysis?.positions ?? [];
+  return { judged: positions.filter((p) => costOf(p) !== null).length, analysed: positions.length };
 }
 
 /** One point of the evaluation graph: after `ply` moves, gold's expected lead in boxes. */
@@ -179,11 +195,25 @@ export function evalScale(points: readonly EvalPoint[], plies: number, width: nu
 /** Room kept between the largest lead and the graph's edge. */
 const EDGE = 4;
 
-/** The SVG path of an evaluation series in a width × height box, zero in the middle. */
-export function evalPath(points: readonly EvalPoint[], plies: number, width: number, height: number): string {
+/** The SVG path of an evaluation series in a width × height box, zero in the middle;
+ * with `exact` given, only the segments whose both ends are (true) or are not (false)
+ * exact, so that estimates can be drawn apart from exact values. */
+export function evalPath(points: readonly EvalPoint[], plies: number, width: number, height: number, exact?: boolean): string {
   if (points.length === 0) return "";
   const { x, y } = evalScale(points, plies, width, height);
-  return points.map((p, i) => `${i === 0 ? "M" : "L"}${round(x(p.ply))} ${round(y(p.value))}`).join(" ");
+  const at = (p: EvalPoint) => `${round(x(p.ply))} ${round(y(p.value))}`;
+  if (exact === undefined) return points.map((p, i) => `${i === 0 ? "M" : "L"}${at(p)}`).join(" ");
+  const parts: string[] = [];
+  let open = false;
+  points.forEach((p, i) => {
+    const prev = points[i - 1];
+    // a segment between an estimate and an exact value is drawn as an estimate
+    const wanted = prev !== undefined && (prev.exact && p.exact) === exact;
+    if (wanted && !open) parts.push(`M${at(prev)}`);
+    if (wanted) parts.push(`L${at(p)}`);
+    open = wanted;
+  });
+  return parts.join(" ");
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

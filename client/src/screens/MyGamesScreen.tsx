@@ -9,7 +9,7 @@ import { api, fromSnapshot } from "../net";
 import { deadlineOf, spanText } from "./room/clocks";
 import { navigate } from "../router";
 import { Link } from "../components/Link";
-import { myGames, resultOf, type MyGameRow } from "./myGames";
+import { myGames, resultOf, type MyGameRow, EARLY_ENDINGS } from "./myGames";
 import { ImportForm } from "./review/ImportForm";
 
 export function opponentText(row: Pick<MyGameRow, "mode" | "level" | "daily">, tr: Translator): string {
@@ -91,7 +91,9 @@ function GameRow({ row, deadline }: { row: MyGameRow; deadline: Deadline | null 
   const score = row.scores ? `${row.scores[0]}:${row.scores[1]}` : "–";
   const game = t(`game.${row.game}` as MessageKey);
   const opponent = opponentText(row, tr);
-  const state = row.finished ? (result ? t(`games.${result}`) : t("online.over")) : t("games.unfinished");
+  const early = EARLY_ENDINGS.find((e) => e === row.reason);
+  const ended = result ? t(`games.${result}`) : t("online.over");
+  const state = row.finished ? (early ? `${ended} · ${t(`games.ending.${early}`)}` : ended) : t("games.unfinished");
   return (
     <li class={`game-row${row.finished ? " finished" : " open"}${result ? ` ${result}` : ""}`} data-testid="my-game" data-href={row.href}>
       <Link href={row.href} class="game-link">

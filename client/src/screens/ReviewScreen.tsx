@@ -9,6 +9,7 @@ import { storage } from "../storage";
 import { Link } from "../components/Link";
 import { BOARD_SLOTS } from "./boardSlots";
 import { PlayerCards } from "./room/PlayerCards";
+import { endingText } from "./room/ResultCard";
 import type { People } from "./room/people";
 import { buildPositions, captureTimeline, clampPly, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
 import type { Review } from "../review/types";
@@ -178,6 +179,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             onMove={() => undefined}
             onBlocked={() => undefined}
             tapPreview={false}
+            coordinates
           />
         </div>
       </div>
@@ -220,5 +222,7 @@ function resultText(review: Review, people: People, tr: Translator): string | nu
   if (!o) return null;
   const score = `${o.scores[0]}:${o.scores[1]}`;
   const who = o.winner === null ? tr.t("over.draw") : tr.t("over.won", { name: people[o.winner].name });
-  return `${who} ${score}`;
+  // A game resigned or lost on time says so: its score alone would tell another story.
+  const why = endingText(o, people, tr.t);
+  return why ? `${who} ${why} ${score}` : `${who} ${score}`;
 }

@@ -130,6 +130,8 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
       scores: [state.scores[0], state.scores[1]],
       toMove: state.to_move,
       isOver: state.is_over,
+      winner: state.outcome?.winner ?? null,
+      reason: state.outcome?.reason,
       level: state.level,
       guestJoined: state.seats.every((s) => s.taken),
       expiresAt: state.expires_in_seconds === null ? null : Date.now() + state.expires_in_seconds * 1000,
@@ -146,6 +148,8 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
         size: seat.size,
         seat: mySeat,
         scores: [state.scores[0], state.scores[1]],
+        winner: state.outcome?.winner ?? null,
+        reason: state.outcome?.reason,
         level: state.level,
         daily: state.daily,
         finishedAt: Date.now(),
@@ -352,6 +356,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
               onMove={makeMove}
               onBlocked={onBlocked}
               tapPreview={settings.tapPreview}
+              coordinates={settings.coordinates}
             />
           </div>
         )}

@@ -61,6 +61,17 @@ export function SettingsScreen(props: {
         <label class="check">
           <input
             type="checkbox"
+            checked={props.settings.coordinates}
+            onChange={(e) => props.onChange({ coordinates: (e.currentTarget as HTMLInputElement).checked })}
+          />
+          <span>{t("settings.coordinates")}</span>
+        </label>
+        <p class="muted small">{t("settings.coordinatesDesc")}</p>
+      </div>
+      <div class="setting">
+        <label class="check">
+          <input
+            type="checkbox"
             checked={soundOn(props.settings)}
             onChange={(e) => {
               const on = (e.currentTarget as HTMLInputElement).checked;

@@ -24,6 +24,8 @@ export interface BoardSlotProps {
   onBlocked: (why: "drawn" | "wait" | "occupied" | "dead") => void;
   /** Settings the board may honour (Dots: tap twice to place). */
   tapPreview: boolean;
+  /** Letters and numbers beside the board (a setting in play; always on in the review). */
+  coordinates?: boolean;
 }
 
 export type BoardSlot = (props: BoardSlotProps) => JSX.Element;
@@ -58,6 +60,7 @@ function BoxesSlot(p: BoardSlotProps): JSX.Element {
         })
       }
       onBlocked={(_l, why) => p.onBlocked(why)}
+      coordinates={p.coordinates ?? false}
     />
   );
 }
@@ -103,6 +106,7 @@ function DotsSlot(p: BoardSlotProps): JSX.Element {
       }}
       onPlace={(pt) => p.onMove({ point: [pt[0], pt[1]] })}
       onBlocked={(_pt, why) => p.onBlocked(why)}
+      coordinates={p.coordinates ?? false}
     />
   );
 }

@@ -45,4 +45,12 @@ describe("my games", () => {
     expect(resultOf({ ...row!, finished: false })).toBeNull();
     expect(resultOf({ ...row!, scores: [4, 4] })).toBe("draw");
   });
+
+  it("counts a resigned game as lost whatever its score", () => {
+    const [row] = myGames([], [{ ...played("r", 1, 1), seat: 0, scores: [1, 0], winner: 1, reason: "resignation" }]);
+    expect(row!.reason).toBe("resignation");
+    expect(resultOf(row!)).toBe("lost");
+    expect(resultOf({ ...row!, seat: 1 })).toBe("won");
+    expect(resultOf({ ...row!, winner: null })).toBe("draw");
+  });
 });

@@ -12,6 +12,9 @@ export interface MyGameRow {
   size: string;
   seat: 0 | 1;
   scores: [number, number] | null;
+  /** Who won and why, when known (undefined: remembered before this was kept). */
+  winner?: 0 | 1 | null;
+  reason?: string | null;
   level: string | null;
   daily: string | null;
   date: number;
@@ -32,6 +35,8 @@ export function myGames(seats: readonly SeatRecord[], played: readonly PlayedGam
     size: g.size,
     seat: g.seat,
     scores: g.scores,
+    winner: g.winner,
+    reason: g.reason ?? null,
     level: g.level ?? null,
     daily: g.daily ?? null,
     date: g.finishedAt,
@@ -50,6 +55,8 @@ export function myGames(seats: readonly SeatRecord[], played: readonly PlayedGam
       size: s.size,
       seat: s.seat,
       scores: s.summary ? s.summary.scores : null,
+      winner: over ? s.summary?.winner : undefined,
+      reason: over ? (s.summary?.reason ?? null) : null,
       level: s.summary?.level ?? null,
       daily: s.daily ?? null,
       date: s.updatedAt,
@@ -58,9 +65,15 @@ export function myGames(seats: readonly SeatRecord[], played: readonly PlayedGam
   return rows.sort((a, b) => b.date - a.date);
 }
 
-/** How a finished game went for this browser's seat (one-device games: nobody's). */
-export function resultOf(row: Pick<MyGameRow, "finished" | "mode" | "seat" | "scores">): Result {
-  if (!row.finished || !row.scores || row.mode === "local") return null;
+/** How a finished game went for this browser's seat (one-device games: nobody's): by its
+ * winner when known (a resigned game is lost whatever its score), else by the score. */
+export function resultOf(row: Pick<MyGameRow, "finished" | "mode" | "seat" | "scores" | "winner">): Result {
+  if (!row.finished || row.mode === "local") return null;
+  if (row.winner !== undefined) return row.winner === null ? "draw" : row.winner === row.seat ? "won" : "lost";
+  if (!row.scores) return null;
   const [mine, theirs] = [row.scores[row.seat], row.scores[1 - row.seat]!];
   return mine > theirs ? "won" : mine < theirs ? "lost" : "draw";
 }
+
+/** The endings that are not played out, which My games names beside the result. */
+export const EARLY_ENDINGS = ["resignation", "time", "agreement", "grounding"] as const;

@@ -28,6 +28,9 @@ export interface GameSummary {
   scores: [number, number];
   toMove: 0 | 1;
   isOver: boolean;
+  /** How the game ended, once it has (as in PlayedGame). */
+  winner?: 0 | 1 | null;
+  reason?: string;
   level?: string | null;
   guestJoined?: boolean;
   /** When the server deletes the room if nothing happens before (ms since the epoch). */
@@ -47,6 +50,10 @@ export interface PlayedGame {
   size: string;
   seat: 0 | 1;
   scores: [number, number];
+  /** Who won (null: a draw) and why (`resignation`, `time`, …): a resigned game is lost
+   * whatever its score. Absent in games remembered before it was kept. */
+  winner?: 0 | 1 | null;
+  reason?: string;
   level?: string | null;
   daily?: string | null;
   finishedAt: number;
@@ -63,13 +70,15 @@ export interface DailyRecord {
 export interface Settings {
   lang: Lang | null;
   tapPreview: boolean;
+  /** Letters and numbers beside the boards while playing (the review always shows them). */
+  coordinates: boolean;
   /** Move, capture, turn and game-over sounds; null: never chosen (see soundOn). */
   sound: boolean | null;
   /** The name shown on this person's seats (friend rooms, challenges); null: none. */
   name?: string | null;
 }
 
-const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, sound: null, name: null };
+const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, coordinates: false, sound: null, name: null };
 
 /** Firefox tells whether audio may start before a click; other browsers do not say. */
 interface AutoplayInfo {

@@ -49,7 +49,7 @@ describe("BrowserStorage", () => {
   it("keeps settings and survives garbage", () => {
     const kv = mem();
     const s = new BrowserStorage(kv);
-    expect(s.settings()).toEqual({ lang: null, tapPreview: true, sound: null, name: null });
+    expect(s.settings()).toEqual({ lang: null, tapPreview: true, coordinates: false, sound: null, name: null });
     s.saveSettings({ lang: "cs" });
     expect(new BrowserStorage(kv).settings().lang).toBe("cs");
     kv.setItem("tetrad:v1:seats", "{not json");
@@ -59,7 +59,7 @@ describe("BrowserStorage", () => {
   });
 
   it("plays sounds when chosen, else only where the browser allows audio at once", () => {
-    const base = { lang: null, tapPreview: true };
+    const base = { lang: null, tapPreview: true, coordinates: false };
     const allowed = { getAutoplayPolicy: () => "allowed" };
     const blocked = { getAutoplayPolicy: () => "allowed-muted" };
     expect(soundOn({ ...base, sound: null }, allowed)).toBe(true);

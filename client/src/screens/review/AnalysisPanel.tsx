@@ -3,9 +3,9 @@
 // capture timeline and the hard level's suggestion (Dots).
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
-import { evalSeries, moveName, positionAt, type CaptureEntry, type Mistake } from "../../review/model";
+import { costOf, evalSeries, judgedOf, moveName, positionAt, type CaptureEntry, type Mistake } from "../../review/model";
 import type { GameName } from "../../net";
-import type { Analysis } from "../../review/types";
+import type { AnalysedPosition, Analysis } from "../../review/types";
 import { EvalGraph, signed } from "./EvalGraph";
 
 interface Props {
@@ -57,14 +57,31 @@ export function AnalysisPanel(p: Props): JSX.Element {
       {a && p.game === "boxes" ? (
         <>
           <EvalGraph points={evalSeries(a)} plies={p.plies} ply={p.ply} mistakes={p.mistakes} onPick={p.onPick} />
-          {a.status === "done" ? (
-            <p data-testid="mistake-count">{p.mistakes.length ? tn("analysis.mistakes", p.mistakes.length) : t("analysis.noMistakes")}</p>
+          {a.status === "done" ? <MistakeCount analysis={a} mistakes={p.mistakes.length} /> : null}
+          {a.players.some((s) => s.judged > 0) ? (
+            <ul class="analysis-players plain" data-testid="analysis-players">
+              {a.players.map((s) => (
+                <li key={s.seat}>
+                  {t("analysis.player", {
+                    name: p.seatName(s.seat),
+                    mistakes: tn("analysis.nMistakes", s.mistakes),
+                    blunders: tn("analysis.nBlunders", s.blunders),
+                    accuracy: s.accuracy === null ? "–" : `${Math.round(s.accuracy)}%`,
+                    judged: s.judged,
+                  })}
+                </li>
+              ))}
+            </ul>
           ) : null}
           {here && here.margin !== null ? (
-            <p class="analysis-here" data-testid="analysis-here">
-              {t(here.exact ? "analysis.exact" : "analysis.estimate", { value: signed(here.margin) })}
-              {best.length ? ` ${tn("analysis.best", best.length, { moves: best.join(", ") })}` : ""}
-            </p>
+            <div class="analysis-here" data-testid="analysis-here">
+              <p>
+                {t(here.exact ? "analysis.exact" : "analysis.estimate", { value: signed(here.margin) })}
+                {best.length ? ` ${tn(here.exact ? "analysis.best" : "analysis.hardBest", best.length, { moves: best.join(", ") })}` : ""}
+                {here.exact && here.complete === false ? ` ${t("analysis.incomplete")}` : ""}
+              </p>
+              <PlayedHere position={here} />
+            </div>
           ) : null}
         </>
       ) : null}
@@ -93,5 +110,35 @@ function Captures({ entries, ply, seatName, onPick }: { entries: readonly Captur
         ))}
       </ol>
     </>
+  );
+}
+
+/** How many moves gave boxes away; said so only of the moves the solver judged. */
+function MistakeCount({ analysis, mistakes }: { analysis: Analysis; mistakes: number }): JSX.Element {
+  const { t, tn } = useI18n();
+  const { judged, analysed } = judgedOf(analysis);
+  const said = mistakes ? tn("analysis.mistakes", mistakes) : judged ? t("analysis.noMistakes") : t("analysis.noneJudged");
+  return (
+    <p data-testid="mistake-count">
+      {said}
+      {judged < analysed ? ` ${t("analysis.judged", { judged, analysed })}` : ""}
+    </p>
+  );
+}
+
+/** The move played from the shown position: what it cost, and after a mistake the best
+ * move and the best play that follows. */
+function PlayedHere({ position }: { position: AnalysedPosition }): JSX.Element | null {
+  const { t, tn } = useI18n();
+  const cost = costOf(position);
+  if (!position.played || cost === null) return null;
+  const played = moveName(position.played);
+  if (cost === 0) return <p data-testid="played-here">{t("analysis.playedBest", { move: played })}</p>;
+  const line = (position.line ?? []).map(moveName);
+  return (
+    <p data-testid="played-here" class="played-mistake">
+      {t("analysis.playedCost", { move: played, cost: tn("analysis.givesAway", cost) })}
+      {line.length ? ` ${t("analysis.bestLine", { move: line[0]!, line: line.join(" ") })}` : ""}
+    </p>
   );
 }

@@ -42,7 +42,9 @@ export function EvalGraph({ points, plies, ply, mistakes, onPick }: Props): JSX.
         <rect x="0" y="0" width={W} height={H / 2} class="eval-gold" />
         <rect x="0" y={H / 2} width={W} height={H / 2} class="eval-coral" />
         <line x1="0" x2={W} y1={H / 2} y2={H / 2} class="eval-zero" />
-        <path d={evalPath(points, plies, W, H)} class="eval-line" vector-effect="non-scaling-stroke" />
+        {/* exact values solid, estimates dashed and faint: they are guesses */}
+        <path d={evalPath(points, plies, W, H, false)} class="eval-line eval-estimate" vector-effect="non-scaling-stroke" />
+        <path d={evalPath(points, plies, W, H, true)} class="eval-line" vector-effect="non-scaling-stroke" />
         {mistakes.map((m) => (
           <circle key={m.index} cx={x(m.index)} cy={y(byPly.get(m.index) ?? 0)} r="3" class="eval-mistake" />
         ))}
@@ -50,6 +52,7 @@ export function EvalGraph({ points, plies, ply, mistakes, onPick }: Props): JSX.
       </svg>
       <figcaption class="small muted" data-testid="eval-summary">
         {summary}
+        {points.some((p) => !p.exact) ? ` ${t("analysis.graphEstimates")}` : ""}
       </figcaption>
     </figure>
   );

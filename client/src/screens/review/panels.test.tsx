@@ -25,7 +25,7 @@ describe("the move list", () => {
     );
     const first = getByRole("button", { name: "Move 1, Gold: a1-b1, score 0:0" });
     expect(first.getAttribute("aria-current")).toBe("step");
-    const second = getByRole("button", { name: "Move 2, Coral: a1-a2, score 0:1, loses 2 boxes" });
+    const second = getByRole("button", { name: "Move 2, Coral: a1-a2, score 0:1, gives away 2 boxes" });
     expect(second.classList.contains("mistake")).toBe(true);
     fireEvent.click(second);
     expect(onPick).toHaveBeenCalledWith(2);
@@ -51,7 +51,7 @@ describe("the analysis panel", () => {
     const view = render(<AnalysisPanel {...props} analysis={null} onStart={onStart} />);
     fireEvent.click(view.getByRole("button", { name: "Analyse the game" }));
     expect(onStart).toHaveBeenCalled();
-    const running: Analysis = { id: "a", game: "boxes", status: "running", done: 1, total: 4, positions: [] };
+    const running: Analysis = { id: "a", game: "boxes", status: "running", done: 1, total: 4, positions: [], players: [] };
     view.rerender(<AnalysisPanel {...props} analysis={running} />);
     const bar = view.getByRole("progressbar");
     expect(bar.getAttribute("value")).toBe("1");
@@ -60,12 +60,30 @@ describe("the analysis panel", () => {
   });
 
   it("draws the graph with a text summary once positions arrive", () => {
-    const pos = (ply: number, margin: number) => ({ ply, to_move: 0 as const, exact: true, value: margin, margin, best: [{ line: [[0, 0], [1, 0]] as [[number, number], [number, number]] }], played: null, loss: 0, mistake: false });
-    const done: Analysis = { id: "a", game: "boxes", status: "done", done: 2, total: 2, positions: [pos(0, 0), pos(1, 2)] };
+    const pos = (ply: number, margin: number) => ({ ply, to_move: 0 as const, exact: true, value: margin, margin, best: [{ line: [[0, 0], [1, 0]] as [[number, number], [number, number]] }], played: null, loss: 0, cost: 0, mistake: false });
+    const done: Analysis = { id: "a", game: "boxes", status: "done", done: 2, total: 2, positions: [pos(0, 0), pos(1, 2)], players: [] };
     const view = render(<AnalysisPanel {...props} analysis={done} />);
     expect(view.getByRole("img", { name: "Evaluation over the game" })).toBeTruthy();
     expect(view.getByTestId("eval-summary").textContent).toContain("0 at the start");
     expect(view.getByTestId("analysis-here").textContent).toBe("Exact: gold ends 0 with best play. Best move: a1-b1.");
     expect(view.getByTestId("mistake-count").textContent).toBe("No move lost boxes.");
+  });
+
+  it("says what the move played cost, the best line, and each player's figures", () => {
+    const line = (a: [number, number], b: [number, number]) => ({ line: [a, b] as [[number, number], [number, number]] });
+    const here = { ply: 0, to_move: 0 as const, exact: true, value: 1, margin: 1, best: [line([0, 0], [1, 0])], complete: false, played: line([0, 0], [0, 1]), loss: 4, cost: 2, mistake: true, line: [line([0, 0], [1, 0]), line([1, 0], [1, 1])], values: [] };
+    const estimated = { ...here, ply: 1, exact: false, complete: false, loss: null, cost: null, mistake: null, line: [] };
+    const players = [
+      { seat: 0 as const, judged: 1, mistakes: 1, blunders: 0, lost: 2, accuracy: 0 },
+      { seat: 1 as const, judged: 0, mistakes: 0, blunders: 0, lost: 0, accuracy: null },
+    ];
+    const done: Analysis = { id: "a", game: "boxes", status: "done", done: 2, total: 2, positions: [here, estimated], players };
+    const view = render(<AnalysisPanel {...props} analysis={done} mistakes={[{ index: 0, loss: 2 }]} />);
+    const text = view.getByTestId("analysis-here").textContent!;
+    expect(text).toContain("there may be other best moves");
+    expect(view.getByTestId("played-here").textContent).toBe("a1-a2, played here, gives away 2 boxes. Best was a1-b1, then: a1-b1 b1-b2.");
+    expect(view.getByTestId("mistake-count").textContent).toContain("1 of 2 moves were judged exactly");
+    expect(view.getByTestId("analysis-players").textContent).toContain("1 mistake, 0 blunders, accuracy 0% over 1 judged moves");
+    expect(view.getByTestId("eval-summary").textContent).toContain("Dashed: estimates");
   });
 });

@@ -2,7 +2,7 @@
 // day's standing, and what to do next. "Look at the board" folds it away.
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
-import { useI18n } from "../../i18n";
+import { useI18n, type Translator } from "../../i18n";
 import { api, type RoomState, type Seat } from "../../net";
 import type { DailyRecord } from "../../storage";
 import { navigate } from "../../router";
@@ -35,14 +35,7 @@ export function ResultCard(props: {
   const outcome = state.outcome;
   const winner = outcome?.winner ?? null;
   const scores = state.scores;
-  const reason =
-    outcome?.reason === "resignation" && winner !== null
-      ? t("over.resigned", { name: people[winner === 0 ? 1 : 0].name })
-      : outcome?.reason === "agreement"
-        ? t("over.agreed")
-        : outcome?.reason === "time" && winner !== null
-          ? t("over.time", { name: people[winner === 0 ? 1 : 0].name })
-          : null;
+  const reason = endingText(outcome, people, t);
   const board = state.board as { rows?: number; cols?: number };
   const total = (board.rows ?? 0) * (board.cols ?? 0);
   const solo = state.mode === "computer" || state.mode === "local";
@@ -132,4 +125,14 @@ function DailyCompare({ date, boxes }: { date: string; boxes: number }): JSX.Ele
       {result === "loading" ? tr.t("over.dailyLoading") : dailyCompareText(result, tr)}
     </p>
   );
+}
+
+/** Why a game ended early, in a sentence ("Coral resigned."); null when it was played out. */
+export function endingText(outcome: { winner: 0 | 1 | null; reason: string } | null | undefined, people: People, t: Translator["t"]): string | null {
+  const loser = outcome?.winner === 0 ? 1 : outcome?.winner === 1 ? 0 : null;
+  if (outcome?.reason === "agreement") return t("over.agreed");
+  if (loser === null) return null;
+  if (outcome?.reason === "resignation") return t("over.resigned", { name: people[loser].name });
+  if (outcome?.reason === "time") return t("over.time", { name: people[loser].name });
+  return null;
 }
