@@ -191,7 +191,12 @@ async def play(room: Room, engine: Engine, games: int, verbose: bool = False) ->
             await next_game(room)
             continue
         position = room.position()
-        move = await ask(engine, position)
+        try:
+            move = await ask(engine, position)
+        except EngineError:
+            raise
+        except Exception as error:
+            raise EngineError(f"the engine failed: {error!r}") from error
         try:
             await room.move(move)
         except Refused as refused:
