@@ -66,10 +66,13 @@ def serve_traced(fd: int, report: str, mode: str) -> None:
             gc.set_debug(gc.DEBUG_SAVEALL)
             found = gc.collect()
             kinds = Counter(type(item).__qualname__ for item in gc.garbage)
-            gc.garbage.clear()
-            gc.set_debug(0)
             lines.append(f"{found} objects in cycles; the most common kinds:")
             lines += [f"{count:10d}  {kind}" for kind, count in kinds.most_common(15)]
+            lines += cycle_through(gc.garbage, "RoomWebSocketProtocol")
+            lines += raised_at(gc.garbage)
+            gc.garbage.clear()
+            gc.set_debug(0)
+            gc.collect()  # what was only kept for the count
         elif not tracemalloc.is_tracing():
             tracemalloc.start(12)
             lines.append("tracing")
@@ -89,6 +92,51 @@ def serve_traced(fd: int, report: str, mode: str) -> None:
     signal.signal(SNAPSHOT_SIGNAL, dump)
     config = uvicorn_config(app_from_env(), log_level="warning")
     uvicorn.Server(config).run(sockets=[inherited_socket(fd)])
+
+
+def cycle_through(garbage: list[object], kind: str) -> list[str]:
+    """One reference cycle through a garbage object of type ``kind``, as a path of types."""
+    start = next((item for item in garbage if type(item).__qualname__ == kind), None)
+    if start is None:
+        return []
+    inside = {id(item) for item in garbage}
+    paths: dict[int, list[object]] = {id(start): [start]}
+    frontier = [start]
+    while frontier:
+        following = []
+        for item in frontier:
+            for referent in gc.get_referents(item):
+                if referent is start:
+                    path = [*paths[id(item)], start]
+                    return ["a cycle: " + " -> ".join(_named(step) for step in path)]
+                if id(referent) in inside and id(referent) not in paths:
+                    paths[id(referent)] = [*paths[id(item)], referent]
+                    following.append(referent)
+        frontier = following
+    return []
+
+
+def _named(item: object) -> str:
+    if isinstance(item, dict):
+        return "dict(" + ",".join(str(key) for key in list(item)[:4]) + ")"
+    if hasattr(item, "f_code"):
+        return f"frame({item.f_code.co_name})"  # type: ignore[attr-defined]
+    return type(item).__qualname__
+
+
+def raised_at(garbage: list[object]) -> list[str]:
+    """Where the exceptions in the garbage were raised (innermost frames), most common first."""
+    places: Counter[str] = Counter()
+    for item in garbage:
+        if isinstance(item, BaseException) and item.__traceback__ is not None:
+            tb = item.__traceback__
+            names = []
+            while tb is not None:
+                names.append(f"{tb.tb_frame.f_code.co_filename.rsplit('/', 1)[-1]}:"
+                             f"{tb.tb_frame.f_code.co_name}")  # fmt: skip
+                tb = tb.tb_next
+            places[f"{type(item).__name__} " + " < ".join(reversed(names[-4:]))] += 1
+    return [f"{count:8d} {place}" for place, count in places.most_common(5)]
 
 
 def start_server(args: argparse.Namespace, env: dict[str, str], report: str) -> tuple:

@@ -28,6 +28,7 @@ from server.api import challenges, daily, games, health, review, rooms
 from server.api import ladder as ladder_api
 from server.background import Background, every
 from server.bots import ladder
+from server.bots.forfeits import Forfeits
 from server.bots.matchmaking import Matchmaker, parse_boards
 from server.bots.service import BotService
 from server.bots.streams import ROUND_SECONDS as BOTS_ROUND_SECONDS
@@ -260,8 +261,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if not outages.report(error, "bots"):
                 log.error("bots round failed", exc_info=error)
 
+        forfeits = Forfeits(bots)
+
         async def bots_round() -> None:
-            await streams.round(time.monotonic())
+            now = time.monotonic()
+            await streams.round(now)
+            await forfeits.round(now)
 
         bot_rounds = Background("bots", lambda: every(BOTS_ROUND_SECONDS, bots_round, bots_failed))
         background += [presence, drainer.background, memory.background, bot_rounds]

@@ -103,6 +103,13 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         GUARD.closed(self.transport)
         super().connection_lost(exc)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            # The extension is a method of this protocol kept in its own scope: a reference
+            # cycle that would leave the connection's memory (its protocol, buffers, request
+            # and app state) to the garbage collector's rare full passes, not to its last
+            # reference going away. Under churn the heap grew round after round.
+            scope["extensions"].pop(WRITE_NOW, None)
 
     def write_now(self, *texts: str) -> bool:
         """Write each of ``texts`` as a frame now, all in one write to the transport, if the
@@ -237,6 +244,13 @@ if HttpToolsProtocol is not None:
         def on_message_begin(self) -> None:
             super().on_message_begin()
             self._mark_refused(self.scope)
+
+        def handle_websocket_upgrade(self) -> None:
+            super().handle_websocket_upgrade()
+            # The parser calls this protocol back and the protocol holds the parser: uvicorn
+            # breaks that cycle when the connection is lost, which after an upgrade is told
+            # to the websocket protocol, not to this one.
+            self.parser = None  # type: ignore[assignment]
 
     HTTP_PROTOCOL: type[asyncio.Protocol] = NoDelayHttpToolsProtocol
 else:  # pragma: no cover

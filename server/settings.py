@@ -235,6 +235,15 @@ class Settings(BaseSettings):
         ),
     )
 
+    bot_forfeit_seconds: float = Field(
+        default=60.0,
+        ge=0,
+        description=(
+            "In a rated live game, a bot that stays disconnected this long, or lets this long "
+            "pass on its turn with nothing happening, loses the game (it resigns by the "
+            "server's hand); 0: never."
+        ),
+    )
     ladder_pace_seconds: float = Field(
         default=30.0,
         ge=0,

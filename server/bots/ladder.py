@@ -108,6 +108,19 @@ def busy_players(engine: Engine, within: timedelta) -> set[str]:
         return {player for pair in session.exec(query).all() for player in pair}
 
 
+def rated_live_rooms(engine: Engine, within: timedelta) -> list[str]:
+    """The rated live games going on (begun in the last ``within``)."""
+    since = now_utc() - within
+    query = select(BotGameRow.room_id).where(
+        col(BotGameRow.finished_at).is_(None),
+        BotGameRow.rated == True,  # noqa: E712 - SQL
+        BotGameRow.mode == "live",
+        BotGameRow.started_at >= since,
+    )
+    with Session(engine) as session:
+        return list(session.exec(query).all())
+
+
 def finish(engine: Engine, room_id: str, game_id: str, winner: int | None) -> bool:
     """Mark the bot game of ``room_id`` finished and, if rated, move the ratings; False if it
     is no bot game or was finished before."""

@@ -335,3 +335,26 @@ async def test_matchmaking_pairs_idle_ladder_bots_and_gives_the_odd_one_the_comp
         alone = next(game for game in games.values() if game["mode"] == "computer")
         state = (await client.get(f"/api/rooms/{alone['room_id']}")).json()["state"]
         assert state["level"] == "hard"  # a new bot (1500) is nearest to hard (1600)
+
+
+async def test_a_bot_that_stays_away_from_a_rated_live_game_loses_it(
+    start_server: StartServer,
+) -> None:
+    server = await start_server(bot_forfeit_seconds=2)
+    alpha, beta = new_bot(server, "Alpha"), new_bot(server, "Beta")
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        posted = await client.post(
+            "/api/challenges", json={**BOARD, "rated": True, "to": "Beta"}, headers=bearer(alpha)
+        )
+        url = f"/api/challenges/{posted.json()['challenge']['id']}"
+        taken = (await client.post(f"{url}/accept", headers=bearer(beta))).json()
+        mine = (await client.get(url, headers=bearer(alpha))).json()["seat"]
+        socket = await Socket.open(server, taken["room_id"], alpha)  # Beta never comes
+        assert socket.model is not None
+        while not socket.model.is_over:
+            await socket.next()
+        outcome = socket.model.status["outcome"]
+        assert (outcome["winner"], outcome["reason"]) == (mine, "resignation")
+        await socket.close()
+        ratings = await until_rated(client, "Alpha", 1)
+        assert ratings["Alpha"]["rating"] > 1500 > ratings["Beta"]["rating"]
