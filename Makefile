@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 RUN_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
 RUN_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
-.PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check fuzz-long soak \
+.PHONY: run test setup lint typecheck pytest bench clean client client-test infra-check fuzz-long soak soak-cluster \
 	compiled clean-compiled python-client-models
 
 # Dependencies at the exact versions of constraints.txt, the same the image installs.
@@ -103,7 +103,8 @@ bench: setup
 
 # Long runs, not part of `make test`: 100,000 hostile messages against a `tetrad serve`
 # (FUZZ_CASES=…), and the soak: 200 rooms on two processes, one killed every 5 minutes
-# (SOAK_MINUTES=…; see bench/soak.py).
+# (SOAK_MINUTES=…; see bench/soak.py); soak-cluster: the same on a Redis Cluster of its own
+# (three masters, a replica each) with the master of a room killed in the middle.
 FUZZ_CASES ?= 100000
 fuzz-long: setup
 	$(BIN)/python -m tests.fuzz.runner --cases $(FUZZ_CASES)
@@ -111,6 +112,9 @@ fuzz-long: setup
 SOAK_MINUTES ?= 30
 soak: setup
 	$(BIN)/python bench/soak.py --minutes $(SOAK_MINUTES)
+
+soak-cluster: setup
+	$(BIN)/python bench/soak.py --minutes $(SOAK_MINUTES) --store cluster
 
 clean: clean-compiled
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

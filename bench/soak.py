@@ -1,5 +1,8 @@
 """Soak: rooms playing at a steady rate across two `tetrad serve` processes on one Redis and
 one PostgreSQL, one process killed with SIGKILL every few minutes (and started again).
+With ``--store cluster`` the Redis is a Redis Cluster of its own (three masters with a
+replica each), and in the middle of the run the master serving the first room is killed
+with SIGKILL: its replica takes over, and the killed node comes back as a replica.
 
 Each room is a correspondence game of Dots and Boxes played over REST, its two seats on
 different processes; every move carries a move id and is resent (to the other process)
@@ -8,6 +11,7 @@ When a game ends its record must reach the database with exactly the confirmed m
 a new game starts. At the end every room's board must hold every confirmed move.
 
     .venv/bin/python bench/soak.py --minutes 30        # make soak (SOAK_MINUTES=…)
+    .venv/bin/python bench/soak.py --minutes 30 --store cluster   # make soak-cluster
 
 Prints, every sample period: moves, errors by code, p99 move latency, RSS of each process
 (with its AI workers); at the end the totals and the lost moves / lost records (must be 0).
@@ -40,6 +44,8 @@ from tests.processes import (
     postgres_database,
     start_tetrad,
 )
+from tests.redis_topologies import Cluster as RedisCluster
+from tests.redis_topologies import redis_cluster
 from tests.topology.game_api import finished_game_id, line_of, next_move
 
 
@@ -52,6 +58,7 @@ class Totals:
     lost_moves: int = 0
     lost_records: int = 0
     problems: list[str] = field(default_factory=list)
+    first_room: str = ""
 
 
 class Cluster:
@@ -124,6 +131,8 @@ async def play_room(
     created = await definite(cluster, index, "POST", "/api/rooms", totals, json=body)
     grant = created.json()
     room = grant["room_id"]
+    if index == 0:
+        totals.first_room = room
     joined = await definite(
         cluster, index + 1, "POST", f"/api/rooms/{room}/join", totals,
         json={"invite_code": grant["invite_code"]},
@@ -204,9 +213,32 @@ def p99(values: list[float]) -> float:
     return statistics.quantiles(values, n=100)[98]
 
 
-async def soak(args: argparse.Namespace, cluster: Cluster) -> Totals:
+def fail_over(redis: RedisCluster, prefix: str, room: str) -> None:
+    """Kill the master serving ``room`` (SIGKILL), wait for its replica to take over, and
+    start the killed node again (it comes back as a replica)."""
+    slot = int(redis.client().execute_command("CLUSTER KEYSLOT", f"{prefix}:{{{room}}}:room"))
+
+    def master_port(asked: int) -> int:
+        slots = redis.client(asked).execute_command("CLUSTER SLOTS")
+        return next(int(master[1]) for start, end, master, *_ in slots if start <= slot <= end)
+
+    port = master_port(0)
+    victim = [node.port for node in redis.nodes].index(port)
+    survivor = (victim + 1) % len(redis.nodes)
+    started = time.monotonic()
+    redis.nodes[victim].kill_9()
+    while master_port(survivor) == port or not redis.ok(survivor):
+        time.sleep(0.1)
+    print(f"       replica promoted, cluster_state:ok {time.monotonic() - started:.1f} s after")
+    redis.restart(victim)
+
+
+async def soak(
+    args: argparse.Namespace, cluster: Cluster, failover: RedisCluster | None = None
+) -> Totals:
     totals = Totals()
     deadline = time.monotonic() + args.minutes * 60
+    failover_at = time.monotonic() + args.minutes * 30
     players = [
         asyncio.create_task(play_room(cluster, i, args.period, deadline, totals))
         for i in range(args.rooms)
@@ -235,6 +267,10 @@ async def soak(args: argparse.Namespace, cluster: Cluster) -> Totals:
             await asyncio.to_thread(cluster.kill_and_restart, victim)
             killed += 1
             next_kill += args.kill_every * 60
+        if failover is not None and time.monotonic() >= failover_at:
+            failover_at = float("inf")
+            print(f"       kill -9 of the Redis master serving room {totals.first_room}")
+            await asyncio.to_thread(fail_over, failover, args.prefix, totals.first_room)
     await asyncio.gather(*players)
     for client in cluster.clients.values():
         await client.aclose()
@@ -249,9 +285,19 @@ def main() -> int:
     parser.add_argument("--kill-every", type=float, default=5.0, help="minutes")
     parser.add_argument("--sample", type=float, default=30.0, help="seconds per report line")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    parser.add_argument(
+        "--store", choices=["single", "cluster"], default="single",
+        help="the Redis at --redis-url, or a Redis Cluster of this run's own with a failover",
+    )  # fmt: skip
     args = parser.parse_args()
-    prefix = f"soak-{uuid.uuid4().hex[:8]}"
-    with tempfile.TemporaryDirectory() as directory, postgres_database() as database_url:
+    args.prefix = prefix = f"soak-{uuid.uuid4().hex[:8]}"
+    with contextlib.ExitStack() as stack:
+        directory = stack.enter_context(tempfile.TemporaryDirectory())
+        database_url = stack.enter_context(postgres_database())
+        failover = None
+        if args.store == "cluster":
+            failover = stack.enter_context(redis_cluster(Path(directory) / "redis", replicas=1))
+            args.redis_url = failover.url
         env = {
             "TETRAD_REDIS_URL": args.redis_url,
             "TETRAD_DATABASE_URL": database_url,
@@ -259,17 +305,19 @@ def main() -> int:
             "TETRAD_DATA_DIR": directory,
             "TETRAD_LOG_LEVEL": "WARNING",
             "TETRAD_ROOM_CREATIONS_PER_MINUTE": "100000",
+            "TETRAD_LADDER_PACE_SECONDS": "0",  # the soak's rooms only
             "TETRAD_CLIENT_DIST": str(Path(directory) / "no-client"),
         }
         cluster = Cluster(Path(directory), env)
         cluster.servers = [cluster.start(), cluster.start()]
         try:
-            totals = asyncio.run(soak(args, cluster))
+            totals = asyncio.run(soak(args, cluster, failover))
         finally:
             for server in cluster.servers:
                 with contextlib.suppress(Exception):
                     server.stop()
-            forget_keys(args.redis_url, prefix)
+            if failover is None:
+                forget_keys(args.redis_url, prefix)
     print(
         f"\nrooms {args.rooms}, {args.minutes} min: moves {totals.moves}, games {totals.games}, "
         f"p99 {p99(totals.latencies) * 1000:.1f} ms, errors {dict(totals.errors)}, "

@@ -119,6 +119,9 @@ class Site:
             "TETRAD_AI_TIME_LIMIT": "0.2",
             "TETRAD_LOG_LEVEL": "INFO",
             "TETRAD_CLIENT_DIST": str(self.directory / "no-client"),
+            # No ladder games between the computer levels: these tests count finished
+            # games and outbox records exactly.
+            "TETRAD_LADDER_PACE_SECONDS": "0",
             **self.settings,
         }
 
