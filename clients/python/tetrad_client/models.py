@@ -770,6 +770,34 @@ class Ping(BaseModel):
     type: Annotated[Literal["ping"], Field(title="Type")]
 
 
+class PlayerSummary(BaseModel):
+    """
+    How one seat played, over the moves the analysis judged.
+    """
+
+    accuracy: Annotated[float | None, Field(title="Accuracy")]
+    """
+    the share of judged moves that were best (gave nothing away), 0 to 100; null when none was judged
+    """
+    blunders: Annotated[int, Field(title="Blunders")]
+    """
+    judged moves that gave away 3 boxes or more
+    """
+    judged: Annotated[int, Field(title="Judged")]
+    """
+    this seat's moves judged exactly
+    """
+    lost: Annotated[int, Field(title="Lost")]
+    """
+    boxes given away in all by the judged moves
+    """
+    mistakes: Annotated[int, Field(title="Mistakes")]
+    """
+    judged moves that gave away 1 or 2 boxes
+    """
+    seat: Annotated[Literal[0, 1], Field(title="Seat")]
+
+
 PointItem = TypeAliasType("PointItem", Annotated[int, Field(ge=-1000000, le=1000000)])
 
 
@@ -790,46 +818,6 @@ class PongMessage(BaseModel):
     room: Annotated[str, Field(title="Room")]
     type: Annotated[Literal["pong"], Field(title="Type")] = "pong"
     version: Annotated[int, Field(title="Version")]
-
-
-class PositionAnalysis(BaseModel):
-    """
-    The computer's view of the position before move ``ply + 1``.
-    """
-
-    best: Annotated[list[LineMove | PointMove], Field(title="Best")]
-    """
-    exact: every best move; otherwise the hard level's choice
-    """
-    exact: Annotated[bool, Field(title="Exact")]
-    """
-    Dots and Boxes: `value` is the solver's exact result; false: an estimate
-    """
-    loss: Annotated[int | None, Field(title="Loss")]
-    """
-    exact only: boxes of margin the played move gave away against best play
-    """
-    margin: Annotated[int | None, Field(title="Margin")]
-    """
-    Dots and Boxes: the final score difference, seat 0 minus seat 1, with best play from here (exact) or as estimated; null for Dots
-    """
-    mistake: Annotated[bool, Field(title="Mistake")]
-    """
-    the played move loses boxes against best play
-    """
-    played: Annotated[LineMove | PointMove | None, Field(title="Played")]
-    """
-    the move the game went on with
-    """
-    ply: Annotated[int, Field(title="Ply")]
-    """
-    moves played before this position (0: the start)
-    """
-    to_move: Annotated[Literal[0, 1], Field(title="To Move")]
-    value: Annotated[int | None, Field(title="Value")]
-    """
-    Dots and Boxes: the margin of the remaining boxes the player to move gets with best play (exact) or is estimated to get; null for Dots
-    """
 
 
 class RecordBody(BaseModel):
@@ -1054,31 +1042,6 @@ class YourSeat(BaseModel):
     seat: Annotated[Literal[0, 1], Field(title="Seat")]
 
 
-class AnalysisView(BaseModel):
-    """
-    A game's analysis, as far as it has gone (poll until `status` is not `running`).
-    """
-
-    done: Annotated[int, Field(title="Done")]
-    """
-    positions analysed
-    """
-    game: Annotated[Literal["boxes", "dots"], Field(title="Game")]
-    id: Annotated[str, Field(title="Id")]
-    """
-    the analysis id (the same record always gets the same id)
-    """
-    positions: Annotated[list[PositionAnalysis], Field(title="Positions")]
-    """
-    analysed positions, by ply
-    """
-    status: Annotated[Literal["running", "done", "failed"], Field(title="Status")]
-    total: Annotated[int, Field(title="Total")]
-    """
-    positions to analyse: one before each move
-    """
-
-
 class BoxesBoard(BaseModel):
     """
     A Dots and Boxes position. Playable: every line between adjacent dots not in ``lines``.
@@ -1219,6 +1182,18 @@ class Ladder(BaseModel):
     size_class: Annotated[Literal["small", "standard", "large"], Field(title="Size Class")]
 
 
+class LineValue(BaseModel):
+    """
+    The exact value of one undrawn line of an analysed Dots and Boxes position.
+    """
+
+    move: Annotated[LineMove | PointMove, Field(title="Move")]
+    value: Annotated[int, Field(title="Value")]
+    """
+    the margin of the remaining boxes the player to move gets by drawing this line and playing on perfectly (exact); `value` minus it, halved, is what the line costs in boxes
+    """
+
+
 class MakeMove(BaseModel):
     """
     Make a move. ``version``: the room version the move was made against (refused with
@@ -1307,6 +1282,62 @@ class NewBoardEvent(BaseModel):
     seat: Annotated[Literal[0, 1] | None, Field(title="Seat")] = None
     """
     undone: who asked
+    """
+
+
+class PositionAnalysis(BaseModel):
+    """
+    The computer's view of the position before move ``ply + 1``.
+    """
+
+    best: Annotated[list[LineMove | PointMove], Field(title="Best")]
+    """
+    exact: the best moves found (every one when `complete`); otherwise the hard level's choice
+    """
+    complete: Annotated[bool | None, Field(title="Complete")] = False
+    """
+    whether `best` lists every best move (every line was valued in time); false for estimates and Dots, where `best` is the hard level's choice
+    """
+    cost: Annotated[int | None, Field(title="Cost")] = None
+    """
+    judged moves only: the boxes of the final score the played move gave away against best play; null when the move was not judged
+    """
+    exact: Annotated[bool, Field(title="Exact")]
+    """
+    Dots and Boxes: `value` and `margin` are the solver's exact results; false: estimates (and for Dots, where there is no value)
+    """
+    line: Annotated[list[LineMove | PointMove] | None, Field(title="Line")] = None
+    """
+    after a mistake: the best move and the best play that follows it (up to five moves); empty otherwise
+    """
+    loss: Annotated[int | None, Field(title="Loss")]
+    """
+    judged moves only: the margin the played move gave away against best play (twice `cost`); null when the move was not judged
+    """
+    margin: Annotated[int | None, Field(title="Margin")]
+    """
+    Dots and Boxes: the final score difference, seat 0 minus seat 1, with best play from here (exact) or as estimated; null for Dots
+    """
+    mistake: Annotated[bool | None, Field(title="Mistake")]
+    """
+    the played move gives boxes away (`cost` > 0); null when it was not judged (the position was only estimated, or valuing the move ran out of time)
+    """
+    played: Annotated[LineMove | PointMove | None, Field(title="Played")]
+    """
+    the move the game went on with
+    """
+    ply: Annotated[int, Field(title="Ply")]
+    """
+    moves played before this position (0: the start)
+    """
+    to_move: Annotated[Literal[0, 1], Field(title="To Move")]
+    value: Annotated[int | None, Field(title="Value")]
+    """
+    Dots and Boxes: the margin of the remaining boxes the player to move gets with best play (exact) or is estimated to get; null for Dots
+    """
+    values: Annotated[list[LineValue] | None, Field(title="Values")] = None
+    """
+    exact positions: the exact value of each undrawn line valued in time (every one when `complete`); empty for estimates and Dots
     """
 
 
@@ -1480,6 +1511,35 @@ class ActionResult(BaseModel):
     for the hint action
     """
     version: Annotated[int, Field(title="Version")]
+
+
+class AnalysisView(BaseModel):
+    """
+    A game's analysis, as far as it has gone (poll until `status` is not `running`).
+    """
+
+    done: Annotated[int, Field(title="Done")]
+    """
+    positions analysed
+    """
+    game: Annotated[Literal["boxes", "dots"], Field(title="Game")]
+    id: Annotated[str, Field(title="Id")]
+    """
+    the analysis id (the same record always gets the same id)
+    """
+    players: Annotated[list[PlayerSummary], Field(title="Players")]
+    """
+    Dots and Boxes: each seat's judged moves, mistakes, blunders and accuracy over the positions analysed so far
+    """
+    positions: Annotated[list[PositionAnalysis], Field(title="Positions")]
+    """
+    analysed positions, by ply
+    """
+    status: Annotated[Literal["running", "done", "failed"], Field(title="Status")]
+    total: Annotated[int, Field(title="Total")]
+    """
+    positions to analyse: one before each move
+    """
 
 
 ClientMessage = TypeAliasType(
