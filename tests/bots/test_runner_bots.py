@@ -45,3 +45,24 @@ async def test_two_runner_bots_accept_each_others_challenges_and_play_rated_game
             assert greedy_row["rating"] > 1500 > scatter_row["rating"]
         elif results == ["lost", "lost"]:
             assert greedy_row["rating"] < 1500 < scatter_row["rating"]
+
+
+async def test_a_runner_bot_plays_a_rated_game_against_hard(server: LiveServer) -> None:
+    token = add_bot(server.app.state.engine, "Plucky")
+    args = ["--computer", "hard", "--rated", "--size", "2x2", "--engine", "random", "--seed", "2"]
+    bot = await Bot.start("--server", server.url, "--token", token, *args)
+    assert await bot.finish(timeout=180) == 0, bot.lines
+    verdict = next(line.split()[2] for line in bot.lines if line.startswith("game 1 "))
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        for _ in range(400):
+            table = (await client.get("/api/ladder/boxes/small")).json()["entries"]
+            rows = {row["player"]: row for row in table}
+            if "Plucky" in rows:
+                break
+            await asyncio.sleep(0.05)
+    plucky = rows["Plucky"]
+    assert plucky["games"] == 1 and rows["level:hard"]["rating"] == 1600
+    if verdict == "lost":  # what random does against hard, nearly always
+        assert plucky["rating"] < 1500 and plucky["losses"] == 1
+    elif verdict == "won":
+        assert plucky["rating"] > 1500

@@ -69,11 +69,16 @@ class Tetrad:
                 continue
             raise Refused(error.code, error.message, error.details, error.retry_after)
 
-    async def create_room(self, game: str = "boxes", **options: Any) -> models.SeatGrant:
+    async def create_room(
+        self, game: str = "boxes", *, token: str | None = None, **options: Any
+    ) -> models.SeatGrant:
         """A new room (the options of ``POST /api/rooms``: ``mode``, ``rows``, ``cols``,
-        ``width``, ``height``, ``start``, ``level``, ``first``, ...); you hold seat ``seat``."""
+        ``width``, ``height``, ``start``, ``level``, ``first``, ...); you hold seat ``seat``.
+        With a bot account's ``token``, the bot's own token holds the seat (``token`` of the
+        answer is None) and ``rated`` may be asked for against the computer."""
         body = {"game": game, **{k: v for k, v in options.items() if v is not None}}
-        return models.SeatGrant.model_validate(await self.request("POST", "/api/rooms", body=body))
+        reply = await self.request("POST", "/api/rooms", token=token, body=body)
+        return models.SeatGrant.model_validate(reply)
 
     async def join(
         self, room_id: str, invite_code: str | None = None, *, token: str | None = None

@@ -82,7 +82,11 @@ def parser() -> argparse.ArgumentParser:
         help="take challenges and ladder games from the bot's stream; --games 0: for ever",
     )
     account.add_argument("--challenge", metavar="BOT", help="challenge this bot, then listen")
-    account.add_argument("--rated", action="store_true", help="the challenge counts for the ladder")
+    account.add_argument(
+        "--rated",
+        action="store_true",
+        help="the challenge, or the game against --computer, counts for the ladder",
+    )
     return p
 
 
@@ -125,11 +129,14 @@ async def seat_for(args: argparse.Namespace) -> dict[str, Any]:
             options["mode"] = args.mode
         else:
             options.update(mode="computer", level=args.computer or "normal")
+            if args.token:  # a bot account's own room: its token holds the seat
+                options["rated"] = args.rated
         async with Tetrad(server) as tetrad:
-            grant = await tetrad.create_room(args.game, **options)
+            grant = await tetrad.create_room(args.game, token=args.token, **options)
         if grant.invite_url:
             say(f"invite {grant.invite_url}")
-    seat = {"server": server, "room_id": grant.room_id, "token": grant.token, "seat": grant.seat}
+    token = grant.token or args.token
+    seat = {"server": server, "room_id": grant.room_id, "token": token, "seat": grant.seat}
     say(f"room {grant.room_id} seat {grant.seat}")
     if args.state is not None:
         save_state(args.state, seat)
