@@ -31,8 +31,15 @@ export function reviewPeople(review: Pick<Review, "game" | "seats" | "mode">, my
   const computer = (s: 0 | 1) => review.seats.some((x) => x.seat === s && x.kind === "computer");
   const colourName = (s: 0 | 1) => t(dots ? (s === 0 ? "dots.player0" : "dots.player1") : s === 0 ? "player.gold" : "player.coral");
   const mine = (s: 0 | 1) => s === mySeat && review.mode !== "local";
+  const held = (s: 0 | 1) => review.seats.find((x) => x.seat === s);
+  const named = (s: 0 | 1) => {
+    const name = held(s)?.name;
+    if (!name) return null;
+    return mine(s) ? `${name} (${t("player.you")})` : name;
+  };
   const person = (s: 0 | 1) => ({
-    name: computer(s) ? t("player.computer") : mine(s) ? t("player.you") : colourName(s),
+    name: named(s) ?? (computer(s) ? t("player.computer") : mine(s) ? t("player.you") : colourName(s)),
+    bot: !!held(s)?.bot,
     letter: String(s + 1),
     colour: t(dots ? (s === 0 ? "dots.seat0" : "dots.seat1") : s === 0 ? "seat.gold" : "seat.coral"),
   });
