@@ -81,7 +81,8 @@ async def bare(url: str, rows: int, cols: int, games: int, seed: int) -> tuple[i
 
     async def player(seat: int) -> None:
         nonlocal moves
-        ws, drawn, finished, last = sockets[seat], set(), 0, None
+        ws, drawn, finished, sent = sockets[seat], set(), 0, ""
+
         async for text in ws:
             message = json.loads(text)
             status, kind = None, message["type"]
@@ -96,19 +97,20 @@ async def bare(url: str, rows: int, cols: int, games: int, seed: int) -> tuple[i
                     drawn = set()
             elif kind == "error" and message["code"] == "rate_limited":
                 await asyncio.sleep(message["retry_after"])
-                status = last  # send it again
+                await ws.send(sent)  # the same message again, once allowed
             if status is None:
                 continue
-            last = status
             if status["outcome"] is not None:
                 if kind == "event" and message["event"]["kind"] == "move":  # it just ended
                     finished += 1
                     if finished == games:
                         return
-                    await ws.send(json.dumps({"type": "offer", "kind": "restart"}))
+                    sent = json.dumps({"type": "offer", "kind": "restart"})
+                    await ws.send(sent)
             elif status["to_move"] == seat:
                 line = rng.choice([ln for ln in every if ln not in drawn])
-                await ws.send(json.dumps({"type": "move", "move": {"line": line}}))
+                sent = json.dumps({"type": "move", "move": {"line": line}})
+                await ws.send(sent)
 
     started = time.perf_counter()
     await asyncio.gather(player(0), player(1))

@@ -42,6 +42,8 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 from ws_load import rss_kib  # noqa: E402
 
+from tests.processes import forget_keys  # noqa: E402
+
 SNAPSHOT_SIGNAL = signal.SIGUSR1
 
 
@@ -271,13 +273,7 @@ async def main() -> None:
     finally:
         server.terminate()
         server.wait(30)
-        import redis
-
-        client = redis.Redis.from_url(args.redis_url)
-        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        forget_keys(args.redis_url, prefix)
 
 
 if __name__ == "__main__":

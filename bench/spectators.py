@@ -37,8 +37,11 @@ from pathlib import Path
 import httpx
 import websockets
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ws_load import Board, cpu_seconds, spawn, tetrad_room_setup, wait_ready
+
+from tests.processes import forget_keys
 
 
 @dataclass
@@ -212,13 +215,7 @@ async def main() -> None:
                 await ws.close()
         server.terminate()
         server.wait(30)
-        import redis
-
-        client = redis.Redis.from_url(args.redis_url)
-        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
-        if keys:
-            client.delete(*keys)
-        client.close()
+        forget_keys(args.redis_url, prefix)
 
 
 if __name__ == "__main__":

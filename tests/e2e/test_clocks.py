@@ -93,4 +93,5 @@ def test_a_correspondence_move_limit_is_reminded_in_my_games(contexts: Any) -> N
         reminder.wait_for()
         text = reminder.inner_text().strip(", \n")
         assert re.fullmatch(rf"{whose}: (3 days|2 days 23 hours) left", text), text
-    second.screenshot(path=str(SHOTS_DOTS / "clocks-my-games-phone.png"))
+    size = "phone" if second.viewport_size["width"] < 800 else "desktop"
+    second.screenshot(path=str(SHOTS_DOTS / f"clocks-my-games-{size}.png"))

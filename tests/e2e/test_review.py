@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from core.notation import format_square
 from tests.e2e.pages import BOARD, GAME_OVER, drawn_count, new_game
 from tests.e2e.test_one_view import _SETTLED, AXE, assert_accessible, open_page, play_out
 
@@ -151,11 +152,40 @@ def test_analysis_marks_the_blunder(contexts: Any) -> None:
     expect(page.get_by_test_id("mistake-count")).to_contain_text("lost boxes")
     expect(page.get_by_role("img", name="Evaluation over the game")).to_be_visible()
     expect(page.get_by_test_id("eval-summary")).to_contain_text("at the start")
-    # At the position before the blunder, the best moves are named.
+    # At the position before the blunder, the best moves are named, and what the move
+    # played gave away, with the best line; stepping keeps it in view at both sizes.
     page.goto("/review#3")
     page.get_by_role("button", name=re.compile(r"^Move 3, ")).click()
-    expect(page.get_by_test_id("analysis-here")).to_contain_text("Best move")
+    note = page.get_by_test_id("analysis-here")
+    expect(note).to_contain_text("Best move")
+    expect(note).to_contain_text("a3-b3, played here, gives away 1 box. Best was b2-c2, then:")
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.keyboard.press("ArrowLeft")
+        at_ply(page, 2)
+        expect(note).to_be_in_viewport()
+        page.keyboard.press("ArrowRight")
+        at_ply(page, 3)
+        expect(note).to_be_in_viewport()
+        # the move list's hidden labels leave nothing to scroll into below the page
+        blank = page.evaluate(
+            "() => document.documentElement.scrollHeight"
+            " - (document.body.getBoundingClientRect().bottom + scrollY)"
+        )
+        assert blank <= 1, f"{blank} px of blank page at {width}x{height}"
+    # a fragment changed in the page moves the board with it
+    page.evaluate("() => { location.hash = '#7' }")
+    at_ply(page, 7)
     assert_accessible(page, "review with analysis")
+    # a long game's move list (each move with its hidden label) adds no blank page either
+    moves = " ".join(format_square(n // 2 % 39, 2 * (n // 78) + n % 2) for n in range(160))
+    import_record(page, f"dots 39x32; {moves}")
+    assert total_moves(page) == 160
+    blank = page.evaluate(
+        "() => document.documentElement.scrollHeight"
+        " - (document.body.getBoundingClientRect().bottom + scrollY)"
+    )
+    assert blank <= 1, f"{blank} px of blank page after a 160-move game"
 
 
 def test_review_screenshots(contexts: Any) -> None:

@@ -123,6 +123,7 @@ async def _settled(server: Any) -> list[str] | None:
 async def test_near_maxmemory_new_rooms_wait_before_redis_refuses_writes(site: Site) -> None:
     """Past 90 % of Redis's own ``maxmemory`` new rooms are refused with ``server_full``
     (no budget set), while moves go on: Redis never reaches its refusals by accident."""
+    site.settings["TETRAD_ROOM_CREATIONS_PER_MINUTE"] = "100000"  # rooms are asked for often
     server = site.serve()
     redis = aioredis.from_url(site.redis.url)
     body = {"game": "boxes", "mode": "local", "rows": 2, "cols": 2}

@@ -16,7 +16,7 @@ import type { Review } from "../review/types";
 import { useAnalysis, useReview } from "./review/useReview";
 import { Stepper } from "./review/Stepper";
 import { MoveList } from "./review/MoveList";
-import { AnalysisPanel } from "./review/AnalysisPanel";
+import { AnalysisPanel, PositionNote } from "./review/AnalysisPanel";
 import { ExportPanel } from "./review/ExportPanel";
 import { ContinuePanel } from "./review/ContinuePanel";
 import { ImportForm } from "./review/ImportForm";
@@ -115,6 +115,18 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
     go(stepTo(key, ply, review));
   };
 
+  // A changed fragment (typed in the address bar, a link to "#12") moves the board too, so
+  // the address and the board never disagree.
+  useEffect(() => {
+    const onHash = () => {
+      const asked = plyFromHash(location.hash, review);
+      setPlaying(false);
+      setPly(asked ?? total);
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, [review]);
+
   // The position is part of the address, so a shared link opens the same move.
   useEffect(() => {
     if (gameId) history.replaceState(null, "", `/g/${gameId}${ply === total ? "" : `#${ply}`}`);
@@ -203,6 +215,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             setPlaying(on);
           }}
         />
+        <PositionNote game={review.game} analysis={analysis.data} ply={ply} />
         <MoveList moves={review.moves} ply={ply} mistakes={mistakes} seatName={seatName} onPick={go} />
         <AnalysisPanel
           game={review.game}

@@ -26,8 +26,6 @@ export function AnalysisPanel(p: Props): JSX.Element {
   const { t, tn } = useI18n();
   const a = p.analysis;
   const running = a?.status === "running";
-  const here = positionAt(a, p.ply);
-  const best = here ? here.best.map(moveName) : [];
   return (
     <section class="card analysis" aria-labelledby="analysis-h" data-testid="analysis" data-status={a?.status ?? "none"}>
       <h2 id="analysis-h">{t("analysis.title")}</h2>
@@ -73,24 +71,37 @@ export function AnalysisPanel(p: Props): JSX.Element {
               ))}
             </ul>
           ) : null}
-          {here && here.margin !== null ? (
-            <div class="analysis-here" data-testid="analysis-here">
-              <p>
-                {t(here.exact ? "analysis.exact" : "analysis.estimate", { value: signed(here.margin) })}
-                {best.length ? ` ${tn(here.exact ? "analysis.best" : "analysis.hardBest", best.length, { moves: best.join(", ") })}` : ""}
-                {here.exact && here.complete === false ? ` ${t("analysis.incomplete")}` : ""}
-              </p>
-              <PlayedHere position={here} />
-            </div>
-          ) : null}
         </>
       ) : null}
-      {a && p.game === "dots" && best[0] ? (
-        <p class="analysis-here" data-testid="analysis-here">
-          {t("analysis.suggestion", { move: best[0] })}
-        </p>
-      ) : null}
     </section>
+  );
+}
+
+/** The analysis of the shown position, kept beside the stepper so that it stays in view
+ * while stepping: its value (exact or estimated) and best moves, and what the move played
+ * from it cost; Dots: the hard level's suggestion. */
+export function PositionNote({ game, analysis, ply }: { game: GameName; analysis: Analysis | null; ply: number }): JSX.Element | null {
+  const { t, tn } = useI18n();
+  const here = positionAt(analysis, ply);
+  if (!here) return null;
+  const best = here.best.map(moveName);
+  if (game === "dots") {
+    return best[0] ? (
+      <p class="analysis-here" data-testid="analysis-here" aria-live="polite">
+        {t("analysis.suggestion", { move: best[0] })}
+      </p>
+    ) : null;
+  }
+  if (here.margin === null) return null;
+  return (
+    <div class="analysis-here" data-testid="analysis-here" aria-live="polite">
+      <p>
+        {t(here.exact ? "analysis.exact" : "analysis.estimate", { value: signed(here.margin) })}
+        {best.length ? ` ${tn(here.exact ? "analysis.best" : "analysis.hardBest", best.length, { moves: best.join(", ") })}` : ""}
+        {here.exact && here.complete === false ? ` ${t("analysis.incomplete")}` : ""}
+      </p>
+      <PlayedHere position={here} />
+    </div>
   );
 }
 

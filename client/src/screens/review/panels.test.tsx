@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render } from "@testing-library/preact";
 import { MoveList } from "./MoveList";
-import { AnalysisPanel } from "./AnalysisPanel";
+import { AnalysisPanel, PositionNote } from "./AnalysisPanel";
 import type { Analysis, ReviewMove } from "../../review/types";
 
 afterEach(cleanup);
@@ -65,7 +65,8 @@ describe("the analysis panel", () => {
     const view = render(<AnalysisPanel {...props} analysis={done} />);
     expect(view.getByRole("img", { name: "Evaluation over the game" })).toBeTruthy();
     expect(view.getByTestId("eval-summary").textContent).toContain("0 at the start");
-    expect(view.getByTestId("analysis-here").textContent).toBe("Exact: gold ends 0 with best play. Best move: a1-b1.");
+    const note = render(<PositionNote game="boxes" analysis={done} ply={0} />);
+    expect(note.getByTestId("analysis-here").textContent).toBe("Exact: gold ends 0 with best play. Best move: a1-b1.");
     expect(view.getByTestId("mistake-count").textContent).toBe("No move lost boxes.");
   });
 
@@ -79,9 +80,9 @@ describe("the analysis panel", () => {
     ];
     const done: Analysis = { id: "a", game: "boxes", status: "done", done: 2, total: 2, positions: [here, estimated], players };
     const view = render(<AnalysisPanel {...props} analysis={done} mistakes={[{ index: 0, loss: 2 }]} />);
-    const text = view.getByTestId("analysis-here").textContent!;
-    expect(text).toContain("there may be other best moves");
-    expect(view.getByTestId("played-here").textContent).toBe("a1-a2, played here, gives away 2 boxes. Best was a1-b1, then: a1-b1 b1-b2.");
+    const note = render(<PositionNote game="boxes" analysis={done} ply={0} />);
+    expect(note.getByTestId("analysis-here").textContent).toContain("there may be other best moves");
+    expect(note.getByTestId("played-here").textContent).toBe("a1-a2, played here, gives away 2 boxes. Best was a1-b1, then: a1-b1 b1-b2.");
     expect(view.getByTestId("mistake-count").textContent).toContain("1 of 2 moves were judged exactly");
     expect(view.getByTestId("analysis-players").textContent).toContain("1 mistake, 0 blunders, accuracy 0% over 1 judged moves");
     expect(view.getByTestId("eval-summary").textContent).toContain("Dashed: estimates");
