@@ -159,6 +159,11 @@ def test_analysis_marks_the_blunder(contexts: Any) -> None:
     note = page.get_by_test_id("analysis-here")
     expect(note).to_contain_text("Best move")
     expect(note).to_contain_text("a3-b3, played here, gives away 1 box. Best was b2-c2, then:")
+    # every undrawn line carries what it gives away; the best ones are marked
+    notes = page.get_by_test_id("line-notes").locator("[data-note]")
+    expect(notes).to_have_count(12 - 3)
+    expect(page.locator(".line-note.best[data-note='h:1:1']")).to_have_count(1)  # b2-c2
+    expect(page.locator(".line-note[data-note='h:0:2']")).to_contain_text("−1")  # a3-b3
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.keyboard.press("ArrowLeft")

@@ -56,6 +56,9 @@ export interface BoxesBoardProps {
   onBlocked?: (line: Line, why: "drawn" | "wait") => void;
   /** Letters over the columns of dots and numbers beside the rows, as the notation names them (a1 top-left). */
   coordinates?: boolean;
+  /** A short note drawn on undrawn lines (the review: what each line costs), by line key;
+   * `best` lines are marked. The notes are for the eye: the page says the same in words. */
+  lineNotes?: ReadonlyMap<string, { text: string; best: boolean }>;
 }
 
 const S = 64; // one box
@@ -268,6 +271,25 @@ export function BoxesBoard(props: BoxesBoardProps): JSX.Element {
       {Array.from({ length: rows + 1 }, (_, y) =>
         Array.from({ length: cols + 1 }, (_, x) => <circle key={`d${x}:${y}`} class="dot" cx={px(x)} cy={px(y)} r="5" />),
       )}
+
+      {props.lineNotes ? (
+        <g class="line-notes" aria-hidden="true" data-testid="line-notes">
+          {[...props.lineNotes].map(([key, note]) => {
+            const id = parseKey(key);
+            if (!id || drawn.has(key)) return null;
+            const e = ends(id);
+            const [cx, cy] = [(e.x1 + e.x2) / 2, (e.y1 + e.y2) / 2];
+            return (
+              <g key={`n${key}`} class={`line-note${note.best ? " best" : ""}`} data-note={key}>
+                <rect x={cx - 13} y={cy - 10} width="26" height="20" rx="10" />
+                <text x={cx} y={cy} dominant-baseline="central" text-anchor="middle">
+                  {note.text}
+                </text>
+              </g>
+            );
+          })}
+        </g>
+      ) : null}
 
       {lastKey
         ? (() => {

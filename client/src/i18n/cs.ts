@@ -341,6 +341,7 @@ export const cs: Messages = {
     "analysis.graphEstimates": "Čárkovaně: odhady, ne přesné hodnoty.",
     "analysis.player": "{name}: {mistakes}, {blunders}, přesnost {accuracy} z {judged} přesně posouzených tahů.",
     "analysis.incomplete": "Čas došel dřív, než byly oceněny všechny čáry: mohou být i jiné nejlepší tahy.",
+    "analysis.lineValues": "Na desce má každá volná čára počet čtverečků, které odevzdá (přesně; 0 zeleně: nejlepší).",
     "analysis.noneJudged": "Zatím nebyl přesně posouzen žádný tah.",
     "analysis.judged": "Přesně posouzeno {judged} z {analysed} tahů; ostatní jen odhadem.",
     "analysis.playedBest": "Zde zahraný tah {move} byl nejlepší.",

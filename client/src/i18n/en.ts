@@ -339,6 +339,7 @@ const text = {
   "analysis.graphEstimates": "Dashed: estimates, not exact values.",
   "analysis.player": "{name}: {mistakes}, {blunders}, accuracy {accuracy} over {judged} judged moves.",
   "analysis.incomplete": "Time ran out before every line was valued: there may be other best moves.",
+  "analysis.lineValues": "On the board, each undrawn line shows the boxes it gives away (exact; 0 in green: best).",
   "analysis.noneJudged": "No move was judged exactly yet.",
   "analysis.judged": "{judged} of {analysed} moves were judged exactly; the others only estimated.",
   "analysis.playedBest": "{move}, played here, was a best move.",

@@ -341,6 +341,7 @@ export const ru: Messages = {
     "analysis.graphEstimates": "Пунктир — оценки, а не точные значения.",
     "analysis.player": "{name}: {mistakes}, {blunders}, точность {accuracy} по {judged} оценённым точно ходам.",
     "analysis.incomplete": "Время вышло раньше, чем были оценены все линии: могут быть и другие лучшие ходы.",
+    "analysis.lineValues": "На доске у каждой свободной линии — сколько квадратов она отдаёт (точно; 0 зелёным — лучшие).",
     "analysis.noneJudged": "Пока ни один ход не оценён точно.",
     "analysis.judged": "Точно оценено {judged} из {analysed} ходов; остальные — приблизительно.",
     "analysis.playedBest": "Сыгранный здесь ход {move} — один из лучших.",

@@ -14,6 +14,7 @@ import {
   stepTo,
   turnsOf,
   judgedOf,
+  lineCosts,
 } from "./model";
 import type { Analysis, AnalysedPosition, Review, ReviewMove } from "./types";
 import type { BoxesBoardView, DotsBoardView } from "../net/types";
@@ -241,5 +242,23 @@ describe("Dots capture timeline", () => {
     const last = positions[7]!.board as DotsBoardView;
     expect(last.marks.find((m) => m.point[0] === 2 && m.point[1] === 2)?.captured).toBe(true);
     expect(captureTimeline(review, positions)).toEqual([{ index: 6, player: 0, move: "d3", taken: 1, areas: 1 }]);
+  });
+});
+
+describe("line values", () => {
+  it("gives each undrawn line of an exact position its cost in boxes, by line key", () => {
+    const here = pos(3, {
+      value: 2,
+      values: [
+        { move: line([0, 0], [1, 0]), value: 2 },
+        { move: line([1, 1], [1, 0]), value: -4 },
+      ],
+    });
+    expect([...lineCosts(here)]).toEqual([
+      ["h:0:0", 0],
+      ["v:1:0", 3],
+    ]);
+    expect(lineCosts({ ...here, exact: false }).size).toBe(0);
+    expect(lineCosts(null).size).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 // room model (the same code that applies live move events), so a review draws exactly what
 // play drew. Pure functions: the review screen picks a ply and reads the result.
 import { applyEvent, fromSnapshot } from "../net/roomModel";
+import { lineKey } from "../boards/boxesGeometry";
 import type { EventMessage, Move, RoomState, Seat, ServerSnapshot } from "../net/types";
 import type { Analysis, AnalysedPosition, Review, ReviewMove } from "./types";
 
@@ -278,4 +279,16 @@ export function squareName(x: number, y: number): string {
 export function moveName(move: Move): string {
   if ("line" in move) return `${squareName(move.line[0][0], move.line[0][1])}-${squareName(move.line[1][0], move.line[1][1])}`;
   return squareName(move.point[0], move.point[1]);
+}
+
+/** What each undrawn line of an exactly analysed position costs, in boxes of the final
+ * score against best play (0: a best line), by the board's line key ("h:x:y"); empty where
+ * the position was only estimated. */
+export function lineCosts(position: AnalysedPosition | null): Map<string, number> {
+  const costs = new Map<string, number>();
+  if (!position?.exact || position.value === null) return costs;
+  for (const { move, value } of position.values ?? []) {
+    if ("line" in move) costs.set(lineKey(move.line), (position.value - value) / 2);
+  }
+  return costs;
 }

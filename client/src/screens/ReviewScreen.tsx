@@ -11,7 +11,7 @@ import { BOARD_SLOTS } from "./boardSlots";
 import { PlayerCards } from "./room/PlayerCards";
 import { endingText } from "./room/ResultCard";
 import type { People } from "./room/people";
-import { buildPositions, captureTimeline, clampPly, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
+import { buildPositions, captureTimeline, clampPly, lineCosts, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
 import type { Review } from "../review/types";
 import { useAnalysis, useReview } from "./review/useReview";
 import { Stepper } from "./review/Stepper";
@@ -106,7 +106,14 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
   const people = reviewPeople(review, mySeat, tr);
   const state = positions[ply]!;
   // The analysis's best move (Dots: the hard level's suggestion) is shown on the board.
-  const suggested = positionAt(analysis.data, ply)?.best[0] ?? null;
+  const here = positionAt(analysis.data, ply);
+  const suggested = here?.best[0] ?? null;
+  // Every undrawn line of an exact position with the boxes it gives away (0: best).
+  const lineNotes = useMemo(() => {
+    const notes = new Map<string, { text: string; best: boolean }>();
+    for (const [key, cost] of lineCosts(here)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0 });
+    return notes;
+  }, [here]);
   const Slot = BOARD_SLOTS[review.game];
 
   const go = (next: number) => setPly(clampPly(next, review));
@@ -198,6 +205,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             onMove={() => undefined}
             onBlocked={() => undefined}
             tapPreview={false}
+            lineNotes={lineNotes}
             coordinates
           />
         </div>

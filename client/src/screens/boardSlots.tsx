@@ -26,6 +26,8 @@ export interface BoardSlotProps {
   tapPreview: boolean;
   /** Letters and numbers beside the board (a setting in play; always on in the review). */
   coordinates?: boolean;
+  /** Dots and Boxes: notes on undrawn lines by line key (the review's line values). */
+  lineNotes?: ReadonlyMap<string, { text: string; best: boolean }>;
 }
 
 export type BoardSlot = (props: BoardSlotProps) => JSX.Element;
@@ -61,6 +63,7 @@ function BoxesSlot(p: BoardSlotProps): JSX.Element {
       }
       onBlocked={(_l, why) => p.onBlocked(why)}
       coordinates={p.coordinates ?? false}
+      lineNotes={p.lineNotes}
     />
   );
 }

@@ -3,7 +3,7 @@
 // capture timeline and the hard level's suggestion (Dots).
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
-import { costOf, evalSeries, judgedOf, moveName, positionAt, type CaptureEntry, type Mistake } from "../../review/model";
+import { costOf, evalSeries, judgedOf, lineCosts, moveName, positionAt, type CaptureEntry, type Mistake } from "../../review/model";
 import type { GameName } from "../../net";
 import type { AnalysedPosition, Analysis } from "../../review/types";
 import { EvalGraph, signed } from "./EvalGraph";
@@ -99,6 +99,7 @@ export function PositionNote({ game, analysis, ply }: { game: GameName; analysis
         {t(here.exact ? "analysis.exact" : "analysis.estimate", { value: signed(here.margin) })}
         {best.length ? ` ${tn(here.exact ? "analysis.best" : "analysis.hardBest", best.length, { moves: best.join(", ") })}` : ""}
         {here.exact && here.complete === false ? ` ${t("analysis.incomplete")}` : ""}
+        {lineCosts(here).size ? ` ${t("analysis.lineValues")}` : ""}
       </p>
       <PlayedHere position={here} />
     </div>
