@@ -182,6 +182,9 @@ def test_analysis_marks_the_blunder(contexts: Any) -> None:
     page.evaluate("() => { location.hash = '#7' }")
     at_ply(page, 7)
     assert_accessible(page, "review with analysis")
+    # a resigned game says so beside its score
+    import_record(page, "boxes 2x2; a1-b1 b1-c1; resign 1")
+    expect(page.get_by_test_id("review-result")).to_have_text("Gold won. Coral resigned. 0:0")
     # a long game's move list (each move with its hidden label) adds no blank page either
     moves = " ".join(format_square(n // 2 % 39, 2 * (n // 78) + n % 2) for n in range(160))
     import_record(page, f"dots 39x32; {moves}")
