@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from server.api.deps import ClientAddressDep, RoomServiceDep
 from server.api.schemas import AnalysisView, ErrorBody, GameReview, RecordBody
+from server.bots.ladder import seat_holders
 from server.db.models import FinishedGameRow
 from server.db.records import load_finished_game
 from server.db.session import SessionDep
@@ -58,8 +59,11 @@ async def _stored(request: Request, game_id: str) -> dict[str, Any]:
     return record
 
 
-def _facts(row: FinishedGameRow) -> GameFacts:
+def _facts(row: FinishedGameRow, session: Session) -> GameFacts:
+    holders = seat_holders(session, row.room_id)
     return GameFacts(
+        names=(holders[0][0], holders[1][0]),
+        bots=(holders[0][1], holders[1][1]),
         id=row.id,
         mode=row.mode,  # type: ignore[arg-type]
         level=row.level,  # type: ignore[arg-type]
@@ -72,7 +76,7 @@ def _facts(row: FinishedGameRow) -> GameFacts:
 @router.get("/api/games/{game_id}/review", summary="A finished game, move by move")
 def game_review(session: SessionDep, game_id: GameId) -> GameReview:
     row = _row(session, game_id)
-    return review(read_record(json.loads(row.record)), _facts(row))
+    return review(read_record(json.loads(row.record)), _facts(row, session))
 
 
 @router.post(

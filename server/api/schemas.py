@@ -248,6 +248,14 @@ class ReviewSeat(BaseModel):
         description="null when the record does not say (imported records, older games)"
     )
     colour: Literal["gold", "coral"]
+    name: str | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="the bot's account name, or the name a person gave; absent: none",
+    )
+    bot: bool = Field(
+        default=False, exclude_if=lambda value: not value, description="a bot account played it"
+    )
 
 
 class ReviewResult(BaseModel):

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from server.bots.challenges import now_utc
-from server.bots.ratings import ANCHORS, Skill, anchor_player, anchor_skill, rate
+from server.bots.ratings import ANCHOR_PREFIX, ANCHORS, Skill, anchor_player, anchor_skill, rate
 from server.db.models import BotGameRow, RatingRow
 
 PERSON = "person"
@@ -106,6 +106,23 @@ def busy_players(engine: Engine, within: timedelta) -> set[str]:
     )
     with Session(engine) as session:
         return {player for pair in session.exec(query).all() for player in pair}
+
+
+def seat_holders(session: Session, room_id: str) -> tuple[tuple[str | None, bool], ...]:
+    """Who held each seat of a room bots played in, as ``(name, bot)``: a bot's name, the
+    name a person gave, or None (an unnamed person, a computer level, no bot game)."""
+    row = session.get(BotGameRow, room_id)
+    if row is None:
+        return ((None, False), (None, False))
+
+    def holder(player: str) -> tuple[str | None, bool]:
+        if player.startswith(ANCHOR_PREFIX) or player == PERSON:
+            return (None, False)
+        if player.startswith(PERSON + ":"):
+            return (player.removeprefix(PERSON + ":"), False)
+        return (player, True)
+
+    return (holder(row.player0), holder(row.player1))
 
 
 def rated_live_rooms(engine: Engine, within: timedelta) -> list[str]:

@@ -157,6 +157,9 @@ class GameFacts:
     computer_seat: int | None = None
     finished_at: datetime | None = None
     daily: date | None = None
+    names: tuple[str | None, str | None] = (None, None)
+    """Who held each seat, when known: a bot's name or the name a person gave."""
+    bots: tuple[bool, bool] = (False, False)
 
 
 def review(game: AnyGame, facts: GameFacts) -> GameReview:
@@ -196,6 +199,8 @@ def review(game: AnyGame, facts: GameFacts) -> GameReview:
                 seat=seat,
                 kind=None if not known else "computer" if facts.computer_seat == seat else "human",
                 colour="gold" if seat == 0 else "coral",
+                name=facts.names[seat],
+                bot=facts.bots[seat],
             )
             for seat in (0, 1)
         ],

@@ -159,8 +159,10 @@ async def test_two_bots_meet_through_a_challenge_and_the_rated_game_moves_their_
         assert ratings["level:hard"]["rating"] == 1600 and ratings["level:hard"]["computer"]
         games = (await client.get("/api/ladder/players/Alpha/games")).json()
         assert games[0]["room_id"] == room and games[0]["rated"] is True
-        review = await client.get(f"/api/games/{games[0]['game_id']}")
+        review = await client.get(f"/api/games/{games[0]['game_id']}/review")
         assert review.status_code == 200, review.text
+        reviewed = {seat["seat"]: (seat["name"], seat["bot"]) for seat in review.json()["seats"]}
+        assert reviewed == {seat: (name, True) for seat, name in names_by_seat.items()}
         listed_bots = (await client.get("/api/bots")).json()
         assert {b["name"]: b["connected"] for b in listed_bots} == {"Alpha": True, "Beta": True}
 

@@ -2227,6 +2227,12 @@ export interface components {
         /** ReviewSeat */
         ReviewSeat: {
             /**
+             * Bot
+             * @description a bot account played it
+             * @default false
+             */
+            bot?: boolean;
+            /**
              * Colour
              * @enum {string}
              */
@@ -2236,6 +2242,11 @@ export interface components {
              * @description null when the record does not say (imported records, older games)
              */
             kind: ("human" | "computer") | null;
+            /**
+             * Name
+             * @description the bot's account name, or the name a person gave; absent: none
+             */
+            name?: string | null;
             /**
              * Seat
              * @enum {integer}

@@ -31,14 +31,21 @@ export function reviewPeople(review: Pick<Review, "game" | "seats" | "mode">, my
   const computer = (s: 0 | 1) => review.seats.some((x) => x.seat === s && x.kind === "computer");
   const colourName = (s: 0 | 1): NameKey => (dots ? (s === 0 ? "dots.player0" : "dots.player1") : s === 0 ? "player.gold" : "player.coral");
   const mine = (s: 0 | 1) => s === mySeat && review.mode !== "local";
+  const held = (s: 0 | 1) => review.seats.find((x) => x.seat === s);
+  const named = (s: 0 | 1) => {
+    const name = held(s)?.name;
+    if (!name) return null;
+    return mine(s) ? `${name} (${t("player.you")})` : name;
+  };
   // One-device games call their players Player 1 and 2 while they are played; so does their review.
   const nameKey = (s: 0 | 1): NameKey =>
     computer(s) ? "player.computer" : mine(s) ? "player.you" : review.mode === "local" ? "player.n" : colourName(s);
   const person = (s: 0 | 1) => ({
-    name: t(nameKey(s), { n: s + 1 }),
+    name: named(s) ?? t(nameKey(s), { n: s + 1 }),
+    bot: !!held(s)?.bot,
     letter: String(s + 1),
     colour: t(dots ? (s === 0 ? "dots.seat0" : "dots.seat1") : s === 0 ? "seat.gold" : "seat.coral"),
-    gender: tr.gender(nameKey(s)),
+    gender: named(s) ? ("other" as const) : tr.gender(nameKey(s)),
   });
   return [person(0), person(1)];
 }

@@ -865,10 +865,18 @@ class ReviewResult(BaseModel):
 
 
 class ReviewSeat(BaseModel):
+    bot: Annotated[bool | None, Field(title="Bot")] = False
+    """
+    a bot account played it
+    """
     colour: Annotated[Literal["gold", "coral"], Field(title="Colour")]
     kind: Annotated[Literal["human", "computer"] | None, Field(title="Kind")]
     """
     null when the record does not say (imported records, older games)
+    """
+    name: Annotated[str | None, Field(title="Name")] = None
+    """
+    the bot's account name, or the name a person gave; absent: none
     """
     seat: Annotated[Literal[0, 1], Field(title="Seat")]
 
