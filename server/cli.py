@@ -177,7 +177,9 @@ def _bots_parser(commands: argparse._SubParsersAction, defaults: Settings) -> No
         description="Bot accounts: a bot presents its token (Authorization: Bearer) to "
         "take challenges, play rated games and climb the ladder (docs/bots.md).",
     )
-    actions = bots.add_subparsers(dest="bots_command", required=True, metavar="ACTION")
+    actions = bots.add_subparsers(
+        dest="bots_command", required=True, metavar="ACTION", help="what to do"
+    )
     add = actions.add_parser("add", help="make a bot account and print its token once")
     add.add_argument("name", help="3-24 letters, digits, - or _; a letter first")
     add.add_argument(

@@ -163,7 +163,10 @@ async def test_a_dropped_cluster_node_is_closed_not_logged_as_an_error(
     try:
         close_dropped_cluster_nodes(loop)
         node = ClusterNode("127.0.0.1", 1)
-        with caplog.at_level(logging.INFO):
+        # An app built earlier in this process may have given the tetrad loggers a handler of
+        # their own (and stopped them propagating to the root, where caplog listens).
+        logging.getLogger("tetrad.redis").addHandler(caplog.handler)
+        with caplog.at_level(logging.INFO, logger="tetrad.redis"):
             loop.call_exception_handler({"client": node, "message": "Unclosed ClusterNode"})
             loop.call_exception_handler({"message": "something else"})
             await asyncio.sleep(0)  # the node's connections close in a task
@@ -171,4 +174,5 @@ async def test_a_dropped_cluster_node_is_closed_not_logged_as_an_error(
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert any("dropped Redis Cluster node" in r.getMessage() for r in caplog.records)
     finally:
+        logging.getLogger("tetrad.redis").removeHandler(caplog.handler)
         loop.set_exception_handler(before)
