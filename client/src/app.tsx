@@ -107,6 +107,10 @@ export function App(): JSX.Element {
           </Link>
           <label class="lang">
             <span class="sr-only">{t("nav.language")}</span>
+            {/* On a phone the menu shows the language's code; its list keeps the full names. */}
+            <span class="lang-code" aria-hidden="true">
+              {lang.toUpperCase()}
+            </span>
             <select value={lang} onChange={(e) => update({ lang: (e.currentTarget as HTMLSelectElement).value as Lang })}>
               {LANGS.map((l) => (
                 <option key={l} value={l}>

@@ -327,7 +327,7 @@ def test_daily_board_starts_with_lines_drawn(contexts: Any) -> None:
     compare.wait_for()
     text = compare.inner_text()
     assert re.fullmatch(
-        r"Dnešní desku jste dohráli jako první\.|Dnes je to lepší než u \d{1,3} % z \d+ \S+ \S+\.",
+        r"Dnešní desku jste dohráli jako první\.|Vaše pořadí mezi dnešními hráči: \d+\. z \d+.*\.",
         text,
     ), text
     results = page.request.get("/api/daily/results").json()
@@ -336,7 +336,7 @@ def test_daily_board_starts_with_lines_drawn(contexts: Any) -> None:
     # One clear end card: the next game is practice, not a second result for today.
     card = page.locator(GAME_OVER)
     assert card.get_by_role("button", name="Hrát znovu (trénink)").count() == 1
-    assert page.locator(".controls").get_by_role("button", name="Nová partie").count() == 0
+    assert page.locator(".controls").get_by_role("button", name="Nová hra").count() == 0
     card.get_by_role("button", name="Hrát znovu (trénink)").click()
     page.locator(".room[data-game-number='2']").wait_for()
     assert page.locator(".room-title .badge.practice").text_content() == "Trénink"

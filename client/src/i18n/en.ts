@@ -127,7 +127,7 @@ const text = {
   "turn.yours": "Your move.",
   "turn.again": "Box closed: move again.",
   "turn.computer": "The computer is thinking…",
-  "turn.other": "{name} to move.",
+  "turn.other": "{gender, select, you {Your move.} other {{name} to move.}}",
   "turn.sending": "Sending…",
 
   "conn.connecting": "Connecting…",
@@ -185,21 +185,20 @@ const text = {
   "over.youWin": "You won!",
   "over.youLose": "You lost this one.",
   "over.draw": "A draw.",
-  "over.won": "{name} won.",
+  "over.won": "{gender, select, you {You won.} other {{name} won.}}",
   "over.score": "Final score {a} : {b}",
-  "over.resigned": "{name} resigned.",
+  "over.resigned": "{gender, select, you {You resigned.} other {{name} resigned.}}",
   "over.agreed": "Ended by agreement.",
   "over.again": "Play again",
   "over.home": "Menu",
   "over.review": "Look at the board",
-  "over.daily": "You took {n} of {total} boxes.",
-  "over.dailyCompare": "That beats {percent}% of {others} today.",
+  "over.daily": "You took {n} of {total, plural, one {# box} other {# boxes}}.",
   "over.dailyFirst": "You are the first to finish today's board.",
   "over.dailyLoading": "Comparing with today's other players…",
 
-  "board.boxes": "Dots and Boxes board, {cols} by {rows} boxes",
+  "board.boxes": "Dots and Boxes board, {cols} by {rows, plural, one {# box} other {# boxes}}",
 
-  "board.dots": "Dots sheet, {width} by {height} points",
+  "board.dots": "Dots sheet, {width} by {height, plural, one {# point} other {# points}}",
 
   "dots.point": "point {x}, {y}",
 
@@ -266,7 +265,7 @@ const text = {
   "line.blocked": "{line}, not your move",
   "blocked.drawn": "That line is already drawn.",
   "blocked.wait": "Not your move yet.",
-  "announce.drew": "{name} drew {line}.",
+  "announce.drew": "{gender, select, you {You} other {{name}}} drew the line from {x1},{y1} to {x2},{y2}.",
 
   "title.yourMove": "Your move",
   "title.over": "Game over",
@@ -289,7 +288,7 @@ const text = {
   "controls.sound": "Sounds",
   "offers.label": "Offers",
   "over.againPractice": "Play again (practice)",
-  "over.dailyCounted": "Today's counted result: {n} of {total} boxes.",
+  "over.dailyCounted": "Today's counted result: {n} of {total, plural, one {# box} other {# boxes}}.",
   "over.show": "Show the result",
   "nav.games": "My games",
   "over.reviewGame": "Review the game",
@@ -318,7 +317,7 @@ const text = {
   "review.last": "To the end",
   "review.play": "Play the moves",
   "review.pause": "Pause",
-  "review.atStart": "Start position, {total} moves in the game",
+  "review.atStart": "Start position, {total, plural, one {# move} other {# moves}} in the game",
   "review.atMove": "After move {n} of {total}",
   "review.keys": "Keys: ← → step, Home and End jump.",
   "review.moves": "Moves",
@@ -330,7 +329,7 @@ const text = {
   "analysis.introDots": "The hard level suggests a move for every position.",
   "analysis.start": "Analyse the game",
   "analysis.failed": "The analysis did not finish. Try again.",
-  "analysis.progress": "Analysing: {done} of {total} positions",
+  "analysis.progress": "Analysing: {done} of {total, plural, one {# position} other {# positions}}",
   "analysis.graph": "Evaluation over the game",
   "analysis.summary": "Gold's final lead with best play: {first} at the start, {last} before the last move; at most {max} ({maxAt}), at least {min} ({minAt}).",
   "analysis.atStart": "at the start",
@@ -375,9 +374,9 @@ const text = {
   "from.local": "Two on one device",
   "daily.practice": "Practice",
   "turn.waitFriend": "Your friend's move.",
-  "announce.placed": "{name} put a mark on {point}.",
+  "announce.placed": "{gender, select, you {You} other {{name}}} put a mark on point {x}, {y}.",
   "announce.undone": "Moves taken back.",
-  "announce.joined": "{name} has joined the game.",
+  "announce.joined": "{gender, select, you {You have} other {{name} has}} joined the game.",
   "start.heading": "Two games from the squared notebook",
   "start.quick": "Play now",
   "start.quickDesc": "Dots and Boxes 5×5 against the computer, normal level, you first",
@@ -402,6 +401,16 @@ const text = {
   "common.cancel": "Cancel",
   "notfound.title": "Nothing here",
   "notfound.body": "This address does not lead anywhere in tetrad.",
+  "over.dailyRank": "Your place among today's players: {rank} of {players}.",
+  "over.dailyRankShared": "Your place among today's players: {rank} of {players}, shared with {same, plural, one {# other player} other {# other players}}.",
+  "over.dailyBeats": "{percent}% of today's other players took fewer boxes.",
+  "controls.endNow": "End as a draw",
+  "controls.endConfirm": "End this game as a draw?",
+  "controls.endYes": "Yes, a draw",
+  "dots.endNow": "End the game here",
+  "dots.endConfirm": "End the game here? Whoever has captured more marks wins.",
+  "dots.endYes": "Yes, end it",
+  "hint.waiting": "Looking for a good move…",
   "dots.touchHelp": "Drag to move the sheet, pinch to zoom. Tap a point, then tap it again to put your mark there.",
   "dots.touchHelpOneTap": "Drag to move the sheet, pinch to zoom. Tap a point to put your mark there.",
   "dots.tapAgain": "Tap the same point again to put your mark there.",
@@ -416,6 +425,7 @@ const text = {
   "takeback.theirs": "{name} asks to take back their last move.",
   "takeback.declined": "The request to take back a move was declined.",
   "takeback.done": "The move was taken back.",
+  "error.retry": "The connection dropped before the server answered; if nothing changed, try again.",
   "clock.left": "time left: {time}",
   "over.time": "{name} ran out of time.",
   "start.clock": "Clock",
@@ -435,34 +445,48 @@ const text = {
 
 export type MessageKey = keyof typeof text;
 
-export interface PluralForms {
-  zero?: string;
-  one?: string;
-  two?: string;
-  few?: string;
-  many?: string;
-  other: string;
-}
-
+/** Texts that hold a count {n}: ICU messages whose plural forms follow it. */
 const plural = {
-  announceBoxes: { one: "{name}: one box closed.", other: "{name}: {n} boxes closed." },
-  announceCaptures: { one: "{name}: {n} mark captured.", other: "{name}: {n} marks captured." },
-  spectators: { one: "{n} watching", other: "{n} watching" },
-  boxes: { one: "{n} box", other: "{n} boxes" },
-  marks: { one: "{n} mark", other: "{n} marks" },
-  otherPlayers: { one: "{n} other player", other: "{n} other players" },
-  points: { one: "{n} point", other: "{n} points" },
-  "analysis.best": { one: "Best move: {moves}.", other: "Best moves: {moves}." },
-  "review.loses": { one: "gives away {n} box", other: "gives away {n} boxes" },
-  "analysis.nMistakes": { one: "{n} mistake", other: "{n} mistakes" },
-  "analysis.nBlunders": { one: "{n} blunder", other: "{n} blunders" },
-  "analysis.hardBest": { one: "The hard level would play {moves}.", other: "The hard level would play {moves}." },
-  "analysis.givesAway": { one: "gives away {n} box", other: "gives away {n} boxes" },
-  "analysis.mistakes": { one: "{n} move lost boxes; it is marked in the list.", other: "{n} moves lost boxes; they are marked in the list." },
-  "analysis.taken": { one: "{n} mark taken", other: "{n} marks taken" },
-} satisfies Record<string, PluralForms>;
+  moves: "{n, plural, =0 {no moves yet} one {# move} other {# moves}}",
+  announceBoxes: "{name}: {n, plural, one {one box} other {# boxes}} closed.",
+  announceCaptures: "{name}: {n, plural, one {# mark} other {# marks}} captured.",
+  spectators: "{n} watching",
+  boxes: "{n, plural, one {# box} other {# boxes}}",
+  marks: "{n, plural, one {# mark} other {# marks}}",
+  points: "{n, plural, one {# point} other {# points}}",
+  "analysis.best": "{n, plural, one {Best move} other {Best moves}}: {moves}.",
+  "review.loses": "gives away {n, plural, one {# box} other {# boxes}}",
+  "analysis.mistakes": "{n, plural, one {# move lost boxes; it is marked in the list.} other {# moves lost boxes; they are marked in the list.}}",
+  "analysis.nMistakes": "{n, plural, one {# mistake} other {# mistakes}}",
+  "analysis.nBlunders": "{n, plural, one {# blunder} other {# blunders}}",
+  "analysis.hardBest": "The hard level would play {moves}.",
+  "analysis.givesAway": "gives away {n, plural, one {# box} other {# boxes}}",
+  "analysis.taken": "{n, plural, one {# mark taken} other {# marks taken}}",
+} satisfies Record<string, string>;
 
 export type PluralKey = keyof typeof plural;
+
+/**
+ * A name's grammatical gender, for texts that agree with the player they speak of
+ * ("{gender, select, you {...} feminine {...} other {...}}"): "Ручка победила",
+ * "Компьютер победил", "Золотые победили". "you" is the person at this screen; "other"
+ * a name the texts know nothing about (a player's own name): each text's default form.
+ */
+export type Gender = "you" | "masculine" | "feminine" | "neuter" | "plural" | "other";
+
+/** The names a player can have on the screen. */
+export type NameKey = "player.you" | "player.computer" | "player.friend" | "player.n" | "player.gold" | "player.coral" | "dots.player0" | "dots.player1";
+
+const genders: Record<NameKey, Gender> = {
+  "player.you": "you",
+  "player.computer": "neuter",
+  "player.friend": "neuter",
+  "player.n": "neuter",
+  "player.gold": "neuter",
+  "player.coral": "neuter",
+  "dots.player0": "neuter",
+  "dots.player1": "neuter",
+};
 
 /** Messages for the stable error codes the server sends (docs/api.md). */
 const errors: Record<string, string> = {
@@ -591,11 +615,12 @@ const rules: RulesText = {
   ],
 };
 
-export const en = { text, plural, errors, rules };
+export const en = { text, plural, genders, errors, rules };
 
 export interface Messages {
   text: Record<MessageKey, string>;
-  plural: Record<PluralKey, PluralForms>;
+  plural: Record<PluralKey, string>;
+  genders: Record<NameKey, Gender>;
   errors: Record<string, string>;
   rules: RulesText;
 }

@@ -4,7 +4,7 @@
 // record imported in this browser at /review.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { JSX } from "preact";
-import { useI18n, type MessageKey, type Translator } from "../i18n";
+import { useI18n, type MessageKey, type NameKey, type Translator } from "../i18n";
 import { storage } from "../storage";
 import { Link } from "../components/Link";
 import { BOARD_SLOTS } from "./boardSlots";
@@ -29,7 +29,7 @@ export function reviewPeople(review: Pick<Review, "game" | "seats" | "mode">, my
   const { t } = tr;
   const dots = review.game === "dots";
   const computer = (s: 0 | 1) => review.seats.some((x) => x.seat === s && x.kind === "computer");
-  const colourName = (s: 0 | 1) => t(dots ? (s === 0 ? "dots.player0" : "dots.player1") : s === 0 ? "player.gold" : "player.coral");
+  const colourName = (s: 0 | 1): NameKey => (dots ? (s === 0 ? "dots.player0" : "dots.player1") : s === 0 ? "player.gold" : "player.coral");
   const mine = (s: 0 | 1) => s === mySeat && review.mode !== "local";
   const held = (s: 0 | 1) => review.seats.find((x) => x.seat === s);
   const named = (s: 0 | 1) => {
@@ -37,11 +37,15 @@ export function reviewPeople(review: Pick<Review, "game" | "seats" | "mode">, my
     if (!name) return null;
     return mine(s) ? `${name} (${t("player.you")})` : name;
   };
+  // One-device games call their players Player 1 and 2 while they are played; so does their review.
+  const nameKey = (s: 0 | 1): NameKey =>
+    computer(s) ? "player.computer" : mine(s) ? "player.you" : review.mode === "local" ? "player.n" : colourName(s);
   const person = (s: 0 | 1) => ({
-    name: named(s) ?? (computer(s) ? t("player.computer") : mine(s) ? t("player.you") : colourName(s)),
+    name: named(s) ?? t(nameKey(s), { n: s + 1 }),
     bot: !!held(s)?.bot,
     letter: String(s + 1),
     colour: t(dots ? (s === 0 ? "dots.seat0" : "dots.seat1") : s === 0 ? "seat.gold" : "seat.coral"),
+    gender: named(s) ? ("other" as const) : tr.gender(nameKey(s)),
   });
   return [person(0), person(1)];
 }
@@ -249,7 +253,7 @@ function resultText(review: Review, people: People, tr: Translator): string | nu
   const o = review.result;
   if (!o) return null;
   const score = `${o.scores[0]}:${o.scores[1]}`;
-  const who = o.winner === null ? tr.t("over.draw") : tr.t("over.won", { name: people[o.winner].name });
+  const who = o.winner === null ? tr.t("over.draw") : tr.t("over.won", { name: people[o.winner].name, gender: people[o.winner].gender });
   // A game resigned or lost on time says so: its score alone would tell another story.
   const why = endingText(o, people, tr.t);
   return why ? `${who} ${why} ${score}` : `${who} ${score}`;

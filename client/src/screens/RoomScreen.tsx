@@ -11,7 +11,7 @@ import { Announcer, type Announcement } from "../components/Announcer";
 import { playSound, unlockSound } from "../components/sound";
 import { BOARD_SLOTS } from "./boardSlots";
 import { allowedActions, isFriendRoom, waitingForGuest } from "./allowed";
-import { dailyStanding } from "./dailyCount";
+import { dailyStanding, dayText } from "./dailyCount";
 import { gameIdOf } from "./myGames";
 import { hintReason } from "./room/hintReason";
 import { announceEvent, finalScore, resultHeadline } from "./room/announce";
@@ -35,8 +35,11 @@ interface Props {
 
 /** A message kept as a key or an error code, so it follows a change of language. */
 type Notice =
-  | { kind: "info"; key: MessageKey; params?: Params; id: number }
+  | { kind: "info"; key: MessageKey; params?: Params; id: number; about?: "hint" }
   | { kind: "error"; code: string; fallback: string; id: number };
+
+/** Errors that say the server cannot be reached: a connection that is back answers them. */
+const CONNECTION_ERRORS = new Set(["network", "unavailable", "closed", "internal_error"]);
 
 let serial = 0;
 
@@ -46,15 +49,21 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
   const [notice, setNotice] = useState<Notice | null>(null);
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const [hint, setHint] = useState<{ move: Move; version: number } | null>(null);
+  const [hintPending, setHintPending] = useState(false);
   const [pending, setPending] = useState<Move | null>(null);
   const [hiddenResult, setHiddenResult] = useState<number | null>(null);
   const [, setDailyTick] = useState(0);
   const sound = soundOn(settings);
 
   const info = (key: MessageKey, params?: Params) => setNotice({ kind: "info", key, params, id: ++serial });
+  // The connection's state now, for errors that arrive as it comes back.
+  const connStatus = useRef<string | null>(null);
   const sayError = (e: unknown) => {
     const err = e instanceof ApiError ? e : new ApiError("internal_error", String(e));
-    setNotice({ kind: "error", code: err.code, fallback: err.message, id: ++serial });
+    // A command sent just before the connection dropped is refused when the connection
+    // is back: "cannot be reached" beside "Connected" would be untrue.
+    if (CONNECTION_ERRORS.has(err.code) && connStatus.current === "online") info("error.retry");
+    else setNotice({ kind: "error", code: err.code, fallback: err.message, id: ++serial });
   };
   const announce = (text: string) => setAnnouncement({ text, serial: ++serial });
 
@@ -93,6 +102,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
   };
   const room = useRoom(roomId, invite, { onEvent, onError: sayError });
   const { snap, conn } = room;
+  connStatus.current = snap?.status ?? null;
 
   const state = snap?.state ?? null;
   const mySeat = snap?.seat ?? null;
@@ -136,6 +146,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
       guestJoined: state.seats.every((s) => s.taken),
       expiresAt: state.expires_in_seconds === null ? null : Date.now() + state.expires_in_seconds * 1000,
       gameNumber: state.game_number,
+      moves: state.move_count,
     });
     const seat = storage.getSeat(roomId);
     if (state.is_over && seat && mySeat !== null) {
@@ -172,10 +183,18 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
     setDailyTick((n) => n + 1);
   }, [state?.is_over, state?.game_number, standing]);
 
-  // A hint is only good for the position it was asked in.
+  // A hint is only good for the position it was asked in, and so is its explanation.
   useEffect(() => {
     if (hint && state && state.version !== hint.version) setHint(null);
   }, [state?.version]);
+  useEffect(() => {
+    if (!hint) setNotice((n) => (n?.kind === "info" && n.about === "hint" ? null : n));
+  }, [hint]);
+
+  // Back online: "the server cannot be reached" is no longer true.
+  useEffect(() => {
+    if (snap?.status === "online") setNotice((n) => (n?.kind === "error" && CONNECTION_ERRORS.has(n.code) ? null : n));
+  }, [snap?.status]);
 
   // A seat this browser held was refused by the server: forget it and watch instead.
   useEffect(() => {
@@ -316,7 +335,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
           <span class="sub">
             {" · "}
             {title.mode}
-            {state.daily ? ` ${state.daily}` : ""}
+            {state.daily ? `, ${dayText(state.daily, tr.lang)}` : ""}
           </span>
           {standing === "practice" ? <span class="badge practice">{t("daily.practice")}</span> : null}
         </h1>
@@ -408,18 +427,27 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
               onSettings({ sound: on });
             }}
             onAct={act}
-            onHint={() =>
+            hintPending={hintPending}
+            onHint={() => {
+              setHintPending(true);
+              setNotice({ kind: "info", key: "hint.waiting", id: ++serial, about: "hint" });
               run(async () => {
-                const found = await conn!.hint();
-                if (found) {
-                  setHint({ move: found.move, version: state.version });
-                  const shownKey = state.game === "dots" ? "dots.hintShown" : "controls.hintShown";
-                  const why = hintReason(t, tn, found);
-                  if (why) info("hint.shown", { shown: t(shownKey), why });
-                  else info(shownKey);
+                try {
+                  const found = await conn!.hint();
+                  if (found) {
+                    setHint({ move: found.move, version: state.version });
+                    const shownKey: MessageKey = state.game === "dots" ? "dots.hintShown" : "controls.hintShown";
+                    const why = hintReason(t, tn, found);
+                    const key: MessageKey = why ? "hint.shown" : shownKey;
+                    setNotice({ kind: "info", key, params: why ? { shown: t(shownKey), why } : undefined, id: ++serial, about: "hint" });
+                  } else {
+                    setNotice((n) => (n?.kind === "info" && n.about === "hint" ? null : n));
+                  }
+                } finally {
+                  setHintPending(false);
                 }
-              })
-            }
+              });
+            }}
           />
         ) : null}
         {friend ? (

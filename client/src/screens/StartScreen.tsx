@@ -253,13 +253,24 @@ function SavedGames(): JSX.Element | null {
   );
 }
 
+/** When a saved game was last played: the time if today, else the day and time. */
+function whenText(at: number, lang: string, now = new Date()): string {
+  const date = new Date(at);
+  const today = date.toDateString() === now.toDateString();
+  const style: Intl.DateTimeFormatOptions = today ? { timeStyle: "short" } : { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" };
+  return new Intl.DateTimeFormat(lang, style).format(date);
+}
+
 function SavedGame({ rec, onDelete }: { rec: SeatRecord; onDelete: () => void }): JSX.Element {
-  const { t, lang } = useI18n();
+  const { t, tn, lang } = useI18n();
   const [asking, setAsking] = useState(false);
   const s = rec.summary;
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(rec.updatedAt));
   const name = t(`game.${rec.game}` as MessageKey);
-  const meta = t("start.continueMeta", { mode: t(`mode.${rec.daily ? "daily" : rec.mode}` as MessageKey), size: rec.size, date });
+  // Two saved games of the same kind must read differently: the level, how far each got, when.
+  const opponent =
+    rec.mode === "computer" && s?.level ? t("games.computerLevel", { level: t(`level.${s.level}` as MessageKey).toLowerCase() }) : t(`mode.${rec.daily ? "daily" : rec.mode}.short` as MessageKey);
+  const date = s?.moves !== undefined ? `${tn("moves", s.moves)} · ${whenText(rec.updatedAt, lang)}` : whenText(rec.updatedAt, lang);
+  const meta = t("start.continueMeta", { mode: opponent, size: rec.size, date });
   return (
     <li class="saved" data-testid="saved-game" data-room={rec.roomId}>
       <Link href={`/r/${rec.roomId}`} class="saved-link" data-testid="continue">

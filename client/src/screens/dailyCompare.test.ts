@@ -46,14 +46,22 @@ describe("daily comparison", () => {
     expect(mayIncludeMe(results([]), 0)).toBe(false);
   });
 
-  it("says it in every language, with plural forms", () => {
+  it("says it in every language: the place, and the share beaten once there are enough players", () => {
     const c = compareDaily(results([[8, 22], [14, 4], [17, 11]]), 14, true);
-    expect(dailyCompareText(c, makeTranslator("en"))).toBe("That beats 61% of 36 other players today.");
-    expect(dailyCompareText(c, makeTranslator("ru"))).toBe("Сегодня это лучше, чем у 61% из 36 других игроков.");
-    expect(dailyCompareText(c, makeTranslator("cs"))).toBe("Dnes je to lepší než u 61 % z 36 dalších hráčů.");
+    expect(dailyCompareText(c, makeTranslator("en"))).toBe(
+      "Your place among today's players: 12 of 37, shared with 3 other players. 61% of today's other players took fewer boxes.",
+    );
+    expect(dailyCompareText(c, makeTranslator("ru"))).toBe(
+      "Ваше место среди сегодняшних игроков: 12 из 37; вы делите его с 3 игроками. 61% остальных игроков взяли сегодня меньше квадратов.",
+    );
+    expect(dailyCompareText(c, makeTranslator("cs"))).toBe(
+      "Vaše pořadí mezi dnešními hráči: 12. z 37, o které se dělíte s 3 dalšími hráči. 61 % ostatních dnešních hráčů získalo méně čtverečků.",
+    );
     const two = compareDaily(results([[3, 1], [14, 1]]), 14, true);
-    expect(dailyCompareText(two, makeTranslator("en"))).toBe("That beats 100% of 1 other player today.");
-    expect(dailyCompareText(two, makeTranslator("ru"))).toBe("Сегодня это лучше, чем у 100% из 1 другого игрока.");
+    expect(dailyCompareText(two, makeTranslator("en"))).toBe("Your place among today's players: 1 of 2.");
+    expect(dailyCompareText(two, makeTranslator("ru"))).toBe("Ваше место среди сегодняшних игроков: 1 из 2.");
+    const tie = compareDaily(results([[14, 2]]), 14, true);
+    expect(dailyCompareText(tie, makeTranslator("ru"))).toBe("Ваше место среди сегодняшних игроков: 1 из 2; вы делите его с 1 игроком.");
   });
 
   it("says so when the player is the first of the day", () => {

@@ -41,11 +41,19 @@ export function mayIncludeMe(results: DailyResults, boxes: number): boolean {
   return results.distribution.some((entry) => entry.boxes === boxes && entry.players > 0);
 }
 
-/** The comparison line of the game-over summary. */
+/** Below this many other players a share in percent says little ("100% of 1"). */
+const PERCENT_FROM = 10;
+
+/**
+ * The comparison line of the game-over summary: the player's place among the day's
+ * players (ties share a place), and with enough players the share they beat.
+ */
 export function dailyCompareText(c: DailyComparison, tr: Translator): string {
   const others = c.players - 1;
   if (others === 0) return tr.t("over.dailyFirst");
-  return tr.t("over.dailyCompare", { percent: c.percent, others: tr.tn("otherPlayers", others) });
+  const place = { rank: c.more + 1, players: c.players, same: c.same };
+  const rank = tr.t(c.same > 0 ? "over.dailyRankShared" : "over.dailyRank", place);
+  return others >= PERCENT_FROM ? `${rank} ${tr.t("over.dailyBeats", { percent: c.percent })}` : rank;
 }
 
 export interface LoadOptions {

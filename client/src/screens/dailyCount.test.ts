@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BrowserStorage, type KeyValue } from "../storage";
-import { dailyStanding } from "./dailyCount";
+import { dailyStanding, dayText } from "./dailyCount";
 
 function mem(): KeyValue {
   const m = new Map<string, string>();
@@ -43,5 +43,11 @@ describe("board of the day counting", () => {
     expect(s.dailyRecord("2026-01-01")).toBeNull();
     expect(s.dailyRecord("2026-01-45")!.roomId).toBe("r45");
     expect(s.dailyRecord("2026-01-06")!.roomId).toBe("r6");
+  });
+
+  it("writes the day as each language does", () => {
+    expect(dayText("2026-12-01", "en")).toBe("December 1, 2026");
+    expect(dayText("2026-12-01", "ru")).toBe("1 декабря 2026 г.");
+    expect(dayText("2026-12-01", "cs")).toBe("1. prosince 2026");
   });
 });

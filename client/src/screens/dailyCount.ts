@@ -27,3 +27,11 @@ export const SERVER_COUNTS_DAILY_PLAYERS = true;
 export function dailyRoomBody(player: string): { game: "boxes"; daily: true; daily_player?: string } {
   return SERVER_COUNTS_DAILY_PLAYERS ? { game: "boxes", daily: true, daily_player: player } : { game: "boxes", daily: true };
 }
+
+/** A board of the day's date ("2026-12-01") as the language writes it: "1. prosince 2026". */
+export function dayText(day: string, lang: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(date);
+}

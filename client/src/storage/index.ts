@@ -37,6 +37,8 @@ export interface GameSummary {
   expiresAt?: number | null;
   /** Which game of the room this is (1, 2, … after restarts). */
   gameNumber?: number;
+  /** Moves made in the game so far: tells two saved games of the same kind apart. */
+  moves?: number;
 }
 
 /** A finished game this browser played in: enough for "My games" and its review link. */

@@ -1,12 +1,28 @@
 // The game's buttons, as the room's rules allow them (allowed.ts): level, undo, hint,
-// new game (asking first while a game is under way), offers and resigning.
-import { useState } from "preact/hooks";
+// new game (asking first while a game is under way), offers and resigning. A question
+// before resigning, a new game or ending a one-device game takes the keyboard focus,
+// closes with Escape and gives the focus back to the button that asked it.
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { JSX } from "preact";
-import { useI18n } from "../../i18n";
+import { useI18n, type MessageKey } from "../../i18n";
 import type { Level, RoomAction, RoomState } from "../../net";
 import type { Allowed } from "../allowed";
 import { LevelOptions } from "../../components/LevelOptions";
 
+type Question = "resign" | "newGame" | "end";
+
+const QUESTIONS: Record<Question, { ask: MessageKey; yes: MessageKey; dotsAsk?: MessageKey; dotsYes?: MessageKey; action: RoomAction }> = {
+  resign: { ask: "controls.resignConfirm", yes: "controls.resignYes", action: { type: "resign" } },
+  newGame: { ask: "controls.newGameConfirm", yes: "controls.newGameYes", action: { type: "new_game" } },
+  // One device: both players are at this screen, so "offering" the end ends the game.
+  end: {
+    ask: "controls.endConfirm",
+    yes: "controls.endYes",
+    dotsAsk: "dots.endConfirm",
+    dotsYes: "dots.endYes",
+    action: { type: "offer", kind: "end" },
+  },
+};
 
 export function Controls(props: {
   state: RoomState;
@@ -17,29 +33,68 @@ export function Controls(props: {
   onSound: (on: boolean) => void;
   onAct: (a: RoomAction) => void;
   onHint: () => void;
+  /** A hint was asked for and has not come yet. */
+  hintPending: boolean;
 }): JSX.Element {
   const { t } = useI18n();
   const { state, allowed, onAct } = props;
-  const [confirm, setConfirm] = useState<"resign" | "newGame" | null>(null);
+  const [confirm, setConfirm] = useState<Question | null>(null);
   const dots = state.game === "dots";
+  const local = state.mode === "local";
+  const group = useRef<HTMLDivElement>(null);
+  /** The button that asked the question, to give the focus back to. */
+  const asker = useRef<Question | null>(null);
+
+  const ask = (q: Question) => {
+    asker.current = q;
+    setConfirm(q);
+  };
+  const close = () => setConfirm(null);
+
+  // Before the browser paints: no moment with the focus on the page body.
+  useLayoutEffect(() => {
+    const root = group.current;
+    if (!root) return;
+    if (confirm) {
+      // The safe answer first: Enter pressed twice by mistake does not resign.
+      root.querySelector<HTMLButtonElement>("[data-safe]")?.focus();
+    } else if (asker.current) {
+      const back = root.querySelector<HTMLButtonElement>(`[data-asks="${asker.current}"]`);
+      asker.current = null;
+      // The asking button may be gone (a resigned game): then the group keeps the focus.
+      (back ?? root).focus();
+    }
+  }, [confirm]);
 
   if (confirm) {
-    const resign = confirm === "resign";
-    const question = resign ? t("controls.resignConfirm") : t("controls.newGameConfirm");
+    const q = QUESTIONS[confirm];
+    const question = t(dots && q.dotsAsk ? q.dotsAsk : q.ask);
     return (
-      <div class="controls confirm" role="group" aria-label={question}>
+      <div
+        ref={group}
+        class="controls confirm"
+        role="group"
+        aria-label={question}
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            close();
+          }
+        }}
+      >
         <span class="question">{question}</span>
         <button
           type="button"
-          class={`btn ${resign ? "danger" : "primary"}`}
+          class={`btn ${confirm === "resign" ? "danger" : "primary"}`}
           onClick={() => {
-            setConfirm(null);
-            onAct(resign ? { type: "resign" } : { type: "new_game" });
+            close();
+            onAct(q.action);
           }}
         >
-          {resign ? t("controls.resignYes") : t("controls.newGameYes")}
+          {t(dots && q.dotsYes ? q.dotsYes : q.yes)}
         </button>
-        <button type="button" class="btn" onClick={() => setConfirm(null)}>
+        <button type="button" class="btn" data-safe onClick={close}>
           {t("controls.cancel")}
         </button>
       </div>
@@ -47,7 +102,7 @@ export function Controls(props: {
   }
 
   return (
-    <div class="controls" role="group" aria-label={t("controls.label")}>
+    <div ref={group} class="controls" role="group" aria-label={t("controls.label")} tabIndex={-1}>
       {allowed.setLevel ? (
         <label class="level">
           <span>{t("controls.level")}</span>
@@ -64,7 +119,14 @@ export function Controls(props: {
           <button type="button" class="btn" onClick={() => onAct({ type: "undo" })} disabled={!allowed.undo}>
             {t("controls.undo")}
           </button>
-          <button type="button" class="btn" onClick={props.onHint} disabled={!allowed.hint}>
+          <button
+            type="button"
+            class={`btn${props.hintPending ? " busy" : ""}`}
+            onClick={props.onHint}
+            disabled={!allowed.hint || props.hintPending}
+            aria-busy={props.hintPending}
+          >
+            {props.hintPending ? <span class="spinner" aria-hidden="true" /> : null}
             {t("controls.hint")}
           </button>
         </>
@@ -73,7 +135,8 @@ export function Controls(props: {
         <button
           type="button"
           class="btn"
-          onClick={() => (allowed.newGameNeedsConfirm ? setConfirm("newGame") : onAct({ type: "new_game" }))}
+          data-asks="newGame"
+          onClick={() => (allowed.newGameNeedsConfirm ? ask("newGame") : onAct({ type: "new_game" }))}
         >
           {t("controls.newGame")}
         </button>
@@ -93,13 +156,17 @@ export function Controls(props: {
           {t("controls.takeback")}
         </button>
       ) : null}
-      {allowed.offerEnd ? (
+      {allowed.offerEnd && local ? (
+        <button type="button" class="btn" data-asks="end" onClick={() => ask("end")}>
+          {t(dots ? "dots.endNow" : "controls.endNow")}
+        </button>
+      ) : allowed.offerEnd ? (
         <button type="button" class="btn" onClick={() => onAct({ type: "offer", kind: "end" })}>
           {t(dots ? "dots.offerEnd" : "controls.offerEnd")}
         </button>
       ) : null}
       {allowed.resign ? (
-        <button type="button" class="btn ghost" onClick={() => setConfirm("resign")}>
+        <button type="button" class="btn ghost" data-asks="resign" onClick={() => ask("resign")}>
           {t("controls.resign")}
         </button>
       ) : null}

@@ -11,8 +11,8 @@ afterEach(() => {
 });
 
 const people: People = [
-  { name: "You", letter: "1", colour: "gold" },
-  { name: "Friend", letter: "2", colour: "coral" },
+  { name: "You", letter: "1", colour: "gold", gender: "you" },
+  { name: "Friend", letter: "2", colour: "coral", gender: "neuter" },
 ];
 
 function clocked(leftMs: [number, number], running: 0 | 1 | null): ServerSnapshot {

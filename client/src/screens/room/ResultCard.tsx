@@ -1,6 +1,6 @@
 // The end of a game, over the board: who won, the score, how it ended, the board of the
 // day's standing, and what to do next. "Look at the board" folds it away.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n, type Translator } from "../../i18n";
 import { api, type RoomState, type Seat } from "../../net";
@@ -40,6 +40,13 @@ export function ResultCard(props: {
   const total = (board.rows ?? 0) * (board.cols ?? 0);
   const solo = state.mode === "computer" || state.mode === "local";
   const againText = state.daily ? t("over.againPractice") : solo ? t("over.again") : t("controls.restart");
+  // A game ended from the keyboard (resigned, ended by agreement) leaves the focus on the
+  // controls or nowhere: it moves to the result. Focus on the board stays where it is.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest(".controls")) heading.current?.focus();
+  }, []);
   return (
     <section
       class={`result-card${winner === null ? " draw" : ` winner${winner}`}`}
@@ -48,7 +55,7 @@ export function ResultCard(props: {
       aria-labelledby="over-h"
       data-testid="game-over"
     >
-      <h2 id="over-h">{resultHeadline(state, people, mySeat, tr)}</h2>
+      <h2 id="over-h" ref={heading} tabIndex={-1}>{resultHeadline(state, people, mySeat, tr)}</h2>
       <p class="final-score">
         <span class="sr-only">{finalScore(state, people, tr)}</span>
         <span aria-hidden="true">{people[0].name}</span>
@@ -83,7 +90,7 @@ export function ResultCard(props: {
 
 function DailySummary({ date, mine, total, daily }: { date: string; mine: number; total: number; daily: DailyResult }): JSX.Element {
   const tr = useI18n();
-  const { t, tn } = tr;
+  const { t } = tr;
   const counted = daily.standing === "practice" ? daily.counted : null;
   return (
     <div class="daily-summary" data-standing={daily.standing}>
@@ -95,9 +102,7 @@ function DailySummary({ date, mine, total, daily }: { date: string; mine: number
           {counted ? <p>{t("over.dailyCounted", { n: counted.boxes, total: counted.total })}</p> : null}
         </>
       ) : (
-        <p>
-          {t("over.daily", { n: mine, total })} ({tn("boxes", mine)})
-        </p>
+        <p>{t("over.daily", { n: mine, total })}</p>
       )}
       <DailyCompare date={date} boxes={counted ? counted.boxes : mine} />
     </div>
@@ -132,7 +137,8 @@ export function endingText(outcome: { winner: 0 | 1 | null; reason: string } | n
   const loser = outcome?.winner === 0 ? 1 : outcome?.winner === 1 ? 0 : null;
   if (outcome?.reason === "agreement") return t("over.agreed");
   if (loser === null) return null;
-  if (outcome?.reason === "resignation") return t("over.resigned", { name: people[loser].name });
-  if (outcome?.reason === "time") return t("over.time", { name: people[loser].name });
+  const who = { name: people[loser].name, gender: people[loser].gender };
+  if (outcome?.reason === "resignation") return t("over.resigned", who);
+  if (outcome?.reason === "time") return t("over.time", who);
   return null;
 }

@@ -19,12 +19,12 @@ function gained(before: RoomState | null, after: RoomState | null, seat: Seat): 
   return Math.max(0, after.scores[seat] - before.scores[seat]);
 }
 
-function moveWords(move: Record<string, unknown>, ctx: AnnounceContext): string {
-  const { t } = ctx.tr;
+/** The move's coordinates, as the texts that name a line or a point take them. */
+function moveWhere(move: Record<string, unknown>): Record<string, number> {
   const line = move.line as [[number, number], [number, number]] | undefined;
-  if (line) return t("line.label", { x1: line[0][0], y1: line[0][1], x2: line[1][0], y2: line[1][1] });
+  if (line) return { x1: line[0][0], y1: line[0][1], x2: line[1][0], y2: line[1][1] };
   const point = move.point as [number, number] | undefined;
-  return point ? t("dots.point", { x: point[0], y: point[1] }) : "";
+  return point ? { x: point[0], y: point[1] } : {};
 }
 
 export function announceEvent(ev: AppliedEvent, before: RoomState | null, after: RoomState | null, ctx: AnnounceContext): string | null {
@@ -33,12 +33,11 @@ export function announceEvent(ev: AppliedEvent, before: RoomState | null, after:
   const others = ctx.mode !== "local" && ctx.mySeat !== null;
   switch (e.kind) {
     case "move": {
-      const name = ctx.people[e.seat].name;
+      const { name, gender } = ctx.people[e.seat];
       const parts: string[] = [];
       const theirs = !others || e.seat !== ctx.mySeat;
       if (theirs && ctx.mode !== "local") {
-        const where = moveWords(e.move, ctx);
-        parts.push(t(ctx.game === "boxes" ? "announce.drew" : "announce.placed", { name, line: where, point: where }));
+        parts.push(t(ctx.game === "boxes" ? "announce.drew" : "announce.placed", { name, gender, ...moveWhere(e.move) }));
       }
       const n = gained(before, after, e.seat);
       if (n > 0) parts.push(tn(ctx.game === "boxes" ? "announceBoxes" : "announceCaptures", n, { name }));
@@ -46,8 +45,8 @@ export function announceEvent(ev: AppliedEvent, before: RoomState | null, after:
     }
     case "ended":
       if (e.reason === "agreement") return t("over.agreed");
-      if (e.reason === "time") return e.seat === null ? null : t("over.time", { name: ctx.people[e.seat].name });
-      return e.seat === null ? null : t("over.resigned", { name: ctx.people[e.seat].name });
+      if (e.reason === "time") return e.seat === null ? null : t("over.time", { name: ctx.people[e.seat].name, gender: ctx.people[e.seat].gender });
+      return e.seat === null ? null : t("over.resigned", { name: ctx.people[e.seat].name, gender: ctx.people[e.seat].gender });
     case "undone":
       return t("announce.undone");
     case "restarted":
@@ -55,7 +54,7 @@ export function announceEvent(ev: AppliedEvent, before: RoomState | null, after:
     case "level":
       return t("controls.levelChanged", { level: t(`level.${e.level}` as MessageKey) });
     case "joined":
-      return e.seat === ctx.mySeat ? null : t("announce.joined", { name: ctx.people[e.seat].name });
+      return e.seat === ctx.mySeat ? null : t("announce.joined", { name: ctx.people[e.seat].name, gender: ctx.people[e.seat].gender });
     case "requested": {
       if (e.seat === ctx.mySeat) return null;
       const key = e.request === "restart" ? "restart.theirs" : ctx.game === "dots" ? "dots.end.theirs" : "end.theirs";
@@ -74,7 +73,7 @@ export function resultHeadline(state: RoomState, people: People, mySeat: Seat | 
   const winner = state.outcome?.winner ?? null;
   if (winner === null) return tr.t("over.draw");
   if (mySeat !== null && state.mode !== "local") return winner === mySeat ? tr.t("over.youWin") : tr.t("over.youLose");
-  return tr.t("over.won", { name: people[winner].name });
+  return tr.t("over.won", { name: people[winner].name, gender: people[winner].gender });
 }
 
 export function finalScore(state: RoomState, people: People, tr: Translator): string {

@@ -1,6 +1,6 @@
 // Who sits where, in words: names, letters and colours of the two seats, and the line
 // that says whose move it is.
-import type { MessageKey, Translator } from "../../i18n";
+import type { Gender, MessageKey, NameKey, Translator } from "../../i18n";
 import type { RoomState, Seat } from "../../net";
 import { isFriendRoom, waitingForGuest } from "../allowed";
 
@@ -11,12 +11,20 @@ export interface Person {
   /** Shown in claimed boxes and on the player card. */
   letter: string;
   colour: string;
+  /** For texts that agree with the name ("Ручка победила"). */
+  gender: Gender;
 }
 
 export type People = [Person, Person];
 
 export function describeSeats(state: RoomState, mySeat: Seat | null, isPlayer: boolean, tr: Translator): People {
   const { t } = tr;
+  const named = (key: NameKey, letter: string, colour: string, params?: { n: number }): Person => ({
+    name: t(key, params),
+    letter,
+    colour,
+    gender: tr.gender(key),
+  });
   const colourName = (s: Seat) =>
     state.game === "dots" ? t(s === 0 ? "dots.seat0" : "dots.seat1") : t(s === 0 ? "seat.gold" : "seat.coral");
   const out = ([0, 1] as Seat[]).map((s): Person => {
@@ -25,19 +33,18 @@ export function describeSeats(state: RoomState, mySeat: Seat | null, isPlayer: b
     if (held?.name && state.mode !== "local") {
       const mine = isPlayer && mySeat === s;
       const name = mine ? `${held.name} (${t("player.you")})` : held.name;
-      return { name, letter: held.name.slice(0, 1).toUpperCase(), colour, bot: !!held.bot };
+      return { name, letter: held.name.slice(0, 1).toUpperCase(), colour, bot: !!held.bot, gender: "other" };
     }
     if (state.mode === "computer") {
       return state.computer_seat === s
-        ? { name: t("player.computer"), letter: t("letter.computer"), colour }
-        : { name: t("player.you"), letter: t("letter.you"), colour };
+        ? named("player.computer", t("letter.computer"), colour)
+        : named("player.you", t("letter.you"), colour);
     }
-    if (state.mode === "local") return { name: t("player.n", { n: s + 1 }), letter: String(s + 1), colour };
-    if (isPlayer && mySeat !== null) {
-      return { name: s === mySeat ? t("player.you") : t("player.friend"), letter: String(s + 1), colour };
-    }
-    if (state.game === "dots") return { name: t(s === 0 ? "dots.player0" : "dots.player1"), letter: String(s + 1), colour };
-    return { name: t(s === 0 ? "player.gold" : "player.coral"), letter: String(s + 1), colour };
+    const letter = String(s + 1);
+    if (state.mode === "local") return named("player.n", letter, colour, { n: s + 1 });
+    if (isPlayer && mySeat !== null) return named(s === mySeat ? "player.you" : "player.friend", letter, colour);
+    if (state.game === "dots") return named(s === 0 ? "dots.player0" : "dots.player1", letter, colour);
+    return named(s === 0 ? "player.gold" : "player.coral", letter, colour);
   });
   return [out[0]!, out[1]!];
 }
@@ -63,10 +70,11 @@ export function turnText(state: RoomState, mySeat: Seat | null, isPlayer: boolea
   if (state.mode === "computer" && state.to_move === state.computer_seat) return t("turn.computer");
   const mover = people[state.to_move];
   const again = movesAgain(state);
-  if (state.mode === "local") return `${t("turn.other", { name: mover.name })}${again ? ` ${t("turn.again")}` : ""}`;
+  const other = t("turn.other", { name: mover.name, gender: mover.gender });
+  if (state.mode === "local") return `${other}${again ? ` ${t("turn.again")}` : ""}`;
   if (isPlayer && state.to_move === mySeat) return again ? t("turn.again") : t("turn.yours");
   if (isPlayer && isFriendRoom(state)) return t("turn.waitFriend");
-  return t("turn.other", { name: mover.name });
+  return other;
 }
 
 /** The game's name and its mode, e.g. "Dots and Boxes · Against the computer". */
