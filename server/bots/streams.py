@@ -134,8 +134,9 @@ class BotStreams:
     # -- the round ---------------------------------------------------------------------
 
     async def round(self, now: float) -> None:
-        """Look at the database once: revocations, expiries, changed challenges."""
-        revoked, changed = await asyncio.to_thread(self._read)
+        """Look at the database once: revocations, and for open streams expiries and changed
+        challenges (a server no bot listens to writes nothing: lists read expiry times)."""
+        revoked, changed = await asyncio.to_thread(self._read, bool(self.listeners))
         self._revoke(revoked)
         for challenge in changed:
             self._tell(challenge)
@@ -143,10 +144,13 @@ class BotStreams:
             self._seen_at = now
             await asyncio.to_thread(mark_seen, self.engine, sorted(self.connected()))
 
-    def _read(self) -> tuple[set[str], list[Challenge]]:
+    def _read(self, streams_open: bool) -> tuple[set[str], list[Challenge]]:
         with Session(self.engine) as session:
             query = select(BotRow.token_hash).where(col(BotRow.revoked_at).is_not(None))
             revoked = set(session.exec(query).all())
+        if not streams_open:
+            self._since = None  # a stream that opens is told of every open challenge at once
+            return revoked, []
         challenges.expire(self.engine)
         now = challenges.now_utc()
         since = self._since if self._since is not None else now
