@@ -593,6 +593,14 @@ class WelcomeMessage(Envelope):
     spectators: int
     events: Annotated[tuple[EventMessage, ...], Field(description="missed events, oldest first")]
     snapshot: RoomSnapshot | None
+    clock: Annotated[
+        ClockView | None,
+        Field(
+            exclude_if=_absent,
+            description="rooms with clocks: the clocks as they are now (the statuses of missed "
+            "events tell them as they were when each was written)",
+        ),
+    ] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

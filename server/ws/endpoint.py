@@ -14,6 +14,7 @@ import contextlib
 import functools
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -315,6 +316,7 @@ async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int 
     else:
         presence = await service.presence.now(room_id)
         seats, spectators = views.seat_views(loaded.room, presence), presence.spectators
+    clock = loaded.room.clock
     welcome = WelcomeMessage(
         room=room_id,
         version=caught.version,
@@ -324,6 +326,7 @@ async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int 
         spectators=spectators,
         events=_parsed(caught),
         snapshot=caught.snapshot,
+        clock=None if clock is None else views.clock_view(clock, time.time()),
     )
     conn.start(caught.version, encode(welcome))
 

@@ -220,6 +220,13 @@ async def test_a_clock_keeps_running_across_a_server_restart(start_server: Start
         assert moved.status_code == 200
     await first.stop()
     second = await start_server()
+    # A socket catching up gets the move as it was written and the clocks as they are now.
+    watcher = await Socket.open(second, grant["room_id"], None, since=0)
+    welcome = next(m for m in watcher.seen if m["type"] == "welcome")
+    written = welcome["events"][-1]["status"]["clock"]
+    assert written["running"] == welcome["clock"]["running"] == 1
+    assert welcome["clock"]["left_ms"][1] <= written["left_ms"][1]
+    await watcher.close()
     coral = await Socket.open(second, grant["room_id"], guest["token"])
     clock = coral.model.status["clock"]
     assert clock["running"] == 1 and 86_390_000 < clock["left_ms"][1] <= 86_400_000

@@ -2525,6 +2525,11 @@ export interface components {
          */
         WelcomeMessage: {
             /**
+             * @description rooms with clocks: the clocks as they are now (the statuses of missed events tell them as they were when each was written)
+             * @default null
+             */
+            clock?: components["schemas"]["ClockView"] | null;
+            /**
              * Events
              * @description missed events, oldest first
              */

@@ -137,6 +137,15 @@ describe("RoomHistory", () => {
       expect(h.state!.clock).toEqual({ left_ms: [299_000, 300_000], running: 1, received_at: 3500 });
     });
 
+    it("takes the clocks a welcome tells as they are now, not as its events' statuses were written", () => {
+      const { h, tick } = history(null);
+      h.welcome(welcome(3, { snapshot: snapshot(3, 0, { clock: { left_ms: [300_000, 300_000], running: null } }) }));
+      tick(60_000); // offline for a minute; meanwhile a move was made and coral's clock ran
+      const missed = moveEvent(4, 0, { clock: { left_ms: [299_000, 300_000], running: 1 } });
+      h.welcome(welcome(4, { snapshot: null, events: [missed], clock: { left_ms: [299_000, 250_000], running: 1 } }));
+      expect(h.state!.clock).toEqual({ left_ms: [299_000, 250_000], running: 1, received_at: 61_000 });
+    });
+
     it("has no clock in a room without one", () => {
       const { h } = history(3);
       h.event(moveEvent(4, 0));

@@ -2,7 +2,7 @@
 // version ahead is applied, one not newer is a duplicate and ignored; one further ahead
 // means something was missed, so exactly one `sync` goes out and later events wait until
 // its `resync` (events or a snapshot) catches up. A welcome catches up the same way.
-import { applyEvent, fromSnapshot, withPresence } from "./roomModel";
+import { applyEvent, fromSnapshot, withClock, withPresence } from "./roomModel";
 import type {
   EventMessage,
   PresenceMessage,
@@ -67,6 +67,7 @@ export class RoomHistory {
     this.reset();
     this.catchUp(msg);
     if (this.stateNow) this.stateNow = withPresence(this.stateNow, msg.seats, msg.spectators);
+    if (this.stateNow && msg.clock) this.stateNow = withClock(this.stateNow, msg.clock, this.now());
     // A welcome always brings a snapshot or events, unless we were up to date already.
   }
 

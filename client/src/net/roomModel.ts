@@ -5,6 +5,7 @@
 // Each game has one board type (BoxesBoardView, DotsBoardView) and one room type that
 // holds it (types.ts): a Dots and Boxes move event changes a Dots and Boxes board only.
 import type {
+  ClockView,
   BoxesBoardView,
   BoxesBoardWire,
   BoxesRoomState,
@@ -246,6 +247,12 @@ export function fromSnapshot(snap: ServerSnapshot, receivedAt = 0): RoomState {
 /** Who is connected now (a presence message). */
 export function withPresence(state: RoomState, seats: SeatView[], spectators: number): RoomState {
   return { ...state, seats, spectators };
+}
+
+/** The room with its clocks as a welcome tells them now (the statuses of the events it
+ * brought tell them as they were when written), counted down from `receivedAt`. */
+export function withClock(state: RoomState, clock: ClockView, receivedAt: number): RoomState {
+  return { ...state, clock: { left_ms: [clock.left_ms[0], clock.left_ms[1]], running: clock.running, received_at: receivedAt } };
 }
 
 /** The room after one event message; its version must be the next one. */

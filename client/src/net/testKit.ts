@@ -1,7 +1,7 @@
 // Test doubles shared by the net module's unit tests: a fake websocket the test drives by
 // hand, and small protocol messages of a 1×2 Dots and Boxes room. Not part of the app.
 import type { WebSocketLike } from "./socket";
-import type { EventMessage, ServerSnapshot, Status } from "./types";
+import type { ClockView, EventMessage, ServerSnapshot, Status } from "./types";
 
 export class FakeSocket implements WebSocketLike {
   static all: FakeSocket[] = [];
@@ -82,7 +82,10 @@ export function snapshot(version: number, lines = 0, status: Partial<Status> = {
   };
 }
 
-export function welcome(version: number, opts: { snapshot?: ServerSnapshot | null; events?: EventMessage[] } = {}) {
+export function welcome(
+  version: number,
+  opts: { snapshot?: ServerSnapshot | null; events?: EventMessage[]; clock?: ClockView } = {},
+) {
   return {
     protocol: 3,
     type: "welcome",
@@ -94,6 +97,7 @@ export function welcome(version: number, opts: { snapshot?: ServerSnapshot | nul
     spectators: 0,
     events: opts.events ?? [],
     snapshot: opts.snapshot === undefined ? snapshot(version) : opts.snapshot,
+    ...(opts.clock ? { clock: opts.clock } : {}),
   } as const;
 }
 

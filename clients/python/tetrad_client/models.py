@@ -1676,6 +1676,10 @@ class WelcomeMessage(BaseModel):
     events since the version you sent (``snapshot`` null) or a ``snapshot``.
     """
 
+    clock: ClockView | None = None
+    """
+    rooms with clocks: the clocks as they are now (the statuses of missed events tell them as they were when each was written)
+    """
     events: Annotated[list[EventMessage], Field(title="Events")]
     """
     missed events, oldest first
