@@ -382,7 +382,7 @@ export const cs: Messages = {
     "start.heading": "Dvě hry ze čtverečkovaného sešitu",
     "start.quick": "Hrát hned",
     "start.quickDesc": "Tečky a čtverečky 5×5 proti počítači, střední úroveň, začínáte vy",
-    "start.continueMeta": "{mode} · {size} · {date}",
+    "start.continueMeta": "{date} · {mode} · {size}",
     "start.delete": "Smazat",
     "start.deleteConfirm": "Smazat tuto hru?",
     "start.deleteYes": "Ano, smazat",

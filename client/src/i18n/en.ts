@@ -380,7 +380,7 @@ const text = {
   "start.heading": "Two games from the squared notebook",
   "start.quick": "Play now",
   "start.quickDesc": "Dots and Boxes 5×5 against the computer, normal level, you first",
-  "start.continueMeta": "{mode} · {size} · {date}",
+  "start.continueMeta": "{date} · {mode} · {size}",
   "start.delete": "Delete",
   "start.deleteConfirm": "Delete this game?",
   "start.deleteYes": "Yes, delete",

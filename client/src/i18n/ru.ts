@@ -382,7 +382,7 @@ export const ru: Messages = {
     "start.heading": "Две игры из тетради в клетку",
     "start.quick": "Играть сейчас",
     "start.quickDesc": "«Точки и квадраты» 5×5 с компьютером, средний уровень, вы ходите первым",
-    "start.continueMeta": "{mode} · {size} · {date}",
+    "start.continueMeta": "{date} · {mode} · {size}",
     "start.delete": "Удалить",
     "start.deleteConfirm": "Удалить эту игру?",
     "start.deleteYes": "Да, удалить",

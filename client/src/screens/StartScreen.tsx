@@ -266,7 +266,8 @@ function SavedGame({ rec, onDelete }: { rec: SeatRecord; onDelete: () => void })
   const [asking, setAsking] = useState(false);
   const s = rec.summary;
   const name = t(`game.${rec.game}` as MessageKey);
-  // Two saved games of the same kind must read differently: the level, how far each got, when.
+  // Two saved games of the same kind must read differently: how far each got and when come
+  // first, so that a phone's ellipsis cuts what they share (the opponent, the size).
   const opponent =
     rec.mode === "computer" && s?.level ? t("games.computerLevel", { level: t(`level.${s.level}` as MessageKey).toLowerCase() }) : t(`mode.${rec.daily ? "daily" : rec.mode}.short` as MessageKey);
   const date = s?.moves !== undefined ? `${tn("moves", s.moves)} · ${whenText(rec.updatedAt, lang)}` : whenText(rec.updatedAt, lang);
