@@ -108,3 +108,9 @@ def test_a_person_challenges_a_connected_bot_and_plays_it_to_the_end(
     page.locator(GAME_OVER).wait_for()
     page.screenshot(path=str(shots / "bots-game-over.png"))
     assert random_bot.errors == []
+    # My games names the bot it played, with its badge.
+    page.get_by_role("link", name="My games").click()
+    game = page.get_by_test_id("my-game").first
+    game.get_by_text("Scribbler").wait_for()
+    assert "BOT" in game.inner_text()
+    page.screenshot(path=str(shots / "bots-my-games.png"))

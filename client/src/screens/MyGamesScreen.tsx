@@ -12,9 +12,10 @@ import { Link } from "../components/Link";
 import { myGames, resultOf, type MyGameRow, EARLY_ENDINGS } from "./myGames";
 import { ImportForm } from "./review/ImportForm";
 
-export function opponentText(row: Pick<MyGameRow, "mode" | "level" | "daily">, tr: Translator): string {
+export function opponentText(row: Pick<MyGameRow, "mode" | "level" | "daily" | "opponent">, tr: Translator): string {
   const { t } = tr;
   if (row.daily) return t("mode.daily");
+  if (row.opponent) return row.opponent.name;
   if (row.mode === "computer") return row.level ? t("games.computerLevel", { level: t(`level.${row.level}` as MessageKey) }) : t("player.computer");
   if (row.mode === "local") return t("mode.local");
   return t("games.friend");
@@ -105,7 +106,8 @@ function GameRow({ row, deadline }: { row: MyGameRow; deadline: Deadline | null 
           </span>
           <span class="game-meta">
             <span class="sr-only">, </span>
-            {opponent} · {date}
+            {opponent}
+            {row.opponent?.bot ? <span class="badge bot">{t("player.bot")}</span> : null} · {date}
           </span>
           {deadline ? (
             <span class={`game-deadline${deadline.mine ? " mine" : ""}${deadline.at - Date.now() < URGENT_MS ? " urgent" : ""}`} data-testid="deadline">

@@ -12,7 +12,7 @@ import { playSound, unlockSound } from "../components/sound";
 import { BOARD_SLOTS } from "./boardSlots";
 import { allowedActions, isFriendRoom, waitingForGuest } from "./allowed";
 import { dailyStanding, dayText } from "./dailyCount";
-import { gameIdOf } from "./myGames";
+import { gameIdOf, opponentOf } from "./myGames";
 import { hintReason } from "./room/hintReason";
 import { announceEvent, finalScore, resultHeadline } from "./room/announce";
 import { describeSeats, gameTitle, isMyTurn, turnText } from "./room/people";
@@ -147,6 +147,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
       expiresAt: state.expires_in_seconds === null ? null : Date.now() + state.expires_in_seconds * 1000,
       gameNumber: state.game_number,
       moves: state.move_count,
+      opponent: opponentOf(state, mySeat),
     });
     const seat = storage.getSeat(roomId);
     if (state.is_over && seat && mySeat !== null) {
@@ -163,6 +164,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
         reason: state.outcome?.reason,
         level: state.level,
         daily: state.daily,
+        opponent: opponentOf(state, mySeat),
         finishedAt: Date.now(),
       });
     }

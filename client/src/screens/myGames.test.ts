@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { myGames, resultOf } from "./myGames";
+import { myGames, opponentOf, resultOf } from "./myGames";
 import type { PlayedGame, SeatRecord } from "../storage";
 
 const seat = (roomId: string, updatedAt: number, over: boolean, gameNumber = 1): SeatRecord => ({
@@ -52,5 +52,20 @@ describe("my games", () => {
     expect(resultOf(row!)).toBe("lost");
     expect(resultOf({ ...row!, seat: 1 })).toBe("won");
     expect(resultOf({ ...row!, winner: null })).toBe("draw");
+  });
+
+  it("names the other seat's holder when it has a name, with whether it is a bot", () => {
+    const seats = [
+      { seat: 0 as const, colour: "gold" as const, kind: "human" as const, taken: true, connected: true, name: "Ann" },
+      { seat: 1 as const, colour: "coral" as const, kind: "human" as const, taken: true, connected: true, name: "Greedy", bot: true },
+    ];
+    expect(opponentOf({ seats }, 0)).toEqual({ name: "Greedy", bot: true });
+    expect(opponentOf({ seats }, 1)).toEqual({ name: "Ann", bot: false });
+    expect(opponentOf({ seats }, null)).toBeNull();
+    expect(opponentOf({ seats: [seats[0]!, { ...seats[1]!, name: null, bot: false }] }, 0)).toBeNull();
+    const [row] = myGames([], [{ ...played("b", 1, 1), opponent: { name: "Greedy", bot: true } }]);
+    expect(row!.opponent).toEqual({ name: "Greedy", bot: true });
+    const [open] = myGames([{ ...seat("o", 1, false), summary: { ...seat("o", 1, false).summary!, opponent: { name: "Ann", bot: false } } }], []);
+    expect(open!.opponent).toEqual({ name: "Ann", bot: false });
   });
 });

@@ -1,6 +1,7 @@
 // "My games": the finished games this browser played and the unfinished ones it holds a
 // seat in, as one list, newest first. Pure: the screen reads storage and passes it in.
-import type { GameName, Mode, PlayedGame, SeatRecord } from "../storage";
+import type { RoomState } from "../net";
+import type { GameName, Mode, Opponent, PlayedGame, SeatRecord } from "../storage";
 
 export interface MyGameRow {
   key: string;
@@ -17,10 +18,19 @@ export interface MyGameRow {
   reason?: string | null;
   level: string | null;
   daily: string | null;
+  /** The other seat's holder by name (a bot account, or a person who gave a name). */
+  opponent: Opponent | null;
   date: number;
 }
 
 export type Result = "won" | "lost" | "draw" | null;
+
+/** The other seat's holder when it has a name (a bot account, or a person who gave one). */
+export function opponentOf(state: Pick<RoomState, "seats">, mySeat: 0 | 1 | null): Opponent | null {
+  if (mySeat === null) return null;
+  const other = state.seats.find((s) => s.seat !== mySeat);
+  return other?.name ? { name: other.name, bot: !!other.bot } : null;
+}
 
 /** The game id the server gives a room's n-th game. */
 export const gameIdOf = (roomId: string, gameNumber: number): string => `${roomId}-${gameNumber}`;
@@ -39,6 +49,7 @@ export function myGames(seats: readonly SeatRecord[], played: readonly PlayedGam
     reason: g.reason ?? null,
     level: g.level ?? null,
     daily: g.daily ?? null,
+    opponent: g.opponent ?? null,
     date: g.finishedAt,
   }));
   const known = new Set(rows.map((r) => r.key));
@@ -59,6 +70,7 @@ export function myGames(seats: readonly SeatRecord[], played: readonly PlayedGam
       reason: over ? (s.summary?.reason ?? null) : null,
       level: s.summary?.level ?? null,
       daily: s.daily ?? null,
+      opponent: s.summary?.opponent ?? null,
       date: s.updatedAt,
     });
   }

@@ -39,6 +39,14 @@ export interface GameSummary {
   gameNumber?: number;
   /** Moves made in the game so far: tells two saved games of the same kind apart. */
   moves?: number;
+  /** The other seat's holder, when it has a name (a bot account, or a person who gave one). */
+  opponent?: Opponent | null;
+}
+
+/** Who held the other seat, by name: a bot account (shown with a BOT badge) or a person. */
+export interface Opponent {
+  name: string;
+  bot: boolean;
 }
 
 /** A finished game this browser played in: enough for "My games" and its review link. */
@@ -58,6 +66,7 @@ export interface PlayedGame {
   reason?: string;
   level?: string | null;
   daily?: string | null;
+  opponent?: Opponent | null;
   finishedAt: number;
 }
 
