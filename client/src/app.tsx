@@ -11,6 +11,7 @@ import { RulesScreen } from "./screens/RulesScreen";
 import { SettingsScreen } from "./screens/SettingsScreen";
 import { MyGamesScreen } from "./screens/MyGamesScreen";
 import { BotsScreen } from "./screens/BotsScreen";
+import { LadderScreen } from "./screens/LadderScreen";
 import { ReviewScreen } from "./screens/ReviewScreen";
 
 export function App(): JSX.Element {
@@ -44,6 +45,9 @@ export function App(): JSX.Element {
       break;
     case "bots":
       screen = <BotsScreen />;
+      break;
+    case "ladder":
+      screen = <LadderScreen />;
       break;
     case "review":
       screen = <ReviewScreen key={route.gameId ?? "imported"} gameId={route.gameId} />;

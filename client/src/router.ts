@@ -1,5 +1,5 @@
 // Routes live in the URL path: "/", "/r/{room}", "/rules", "/settings", "/games" (my
-// games), "/bots" (play a bot, open games), "/g/{game}" (a finished game's review; "#12" opens the position after 12 moves)
+// games), "/bots" (play a bot, open games), "/ladder" (ratings), "/g/{game}" (a finished game's review; "#12" opens the position after 12 moves)
 // and "/review" (a record imported in this browser). An invite
 // arrives as "/r/{room}#invite=CODE" (the server's invite_url); "?invite=CODE" works too,
 // and is moved after "#" at once (inviteOutOfQuery), so that a reload or a shared copy of
@@ -13,6 +13,7 @@ export type Route =
   | { name: "settings" }
   | { name: "games" }
   | { name: "bots" }
+  | { name: "ladder" }
   | { name: "review"; gameId: string | null }
   | { name: "notfound" };
 
@@ -30,6 +31,7 @@ export function parseRoute(loc: { pathname: string; search: string; hash: string
   if (p === "/review") return { name: "review", gameId: null };
   if (p === "/games") return { name: "games" };
   if (p === "/bots") return { name: "bots" };
+  if (p === "/ladder") return { name: "ladder" };
   if (p === "/") return { name: "home" };
   if (p === "/rules") return { name: "rules", game: null };
   if (p === "/rules/boxes" || p === "/rules/dots") return { name: "rules", game: p.endsWith("dots") ? "dots" : "boxes" };

@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 from server.bots.accounts import add_bot, revoke_bot
 from server.db.session import make_engine
 from tests.e2e.pages import GAME_OVER, click_first_free, wait_turn_or_over
+from tests.e2e.test_one_view import assert_accessible, open_page
 from tests.server.room_client import RoomModel
 
 
@@ -114,3 +115,19 @@ def test_a_person_challenges_a_connected_bot_and_plays_it_to_the_end(
     game.get_by_text("Scribbler").wait_for()
     assert "BOT" in game.inner_text()
     page.screenshot(path=str(shots / "bots-my-games.png"))
+
+
+def test_the_ladder_page_shows_the_computer_levels_as_anchors(contexts: Any, shots: Path) -> None:
+    page = open_page(contexts, 390, 844)
+    page.goto("/bots")
+    page.get_by_role("link", name="The ladder: ratings of bots and the computer's levels").click()
+    page.get_by_role("heading", name="Ladder").wait_for()
+    table = page.get_by_role("table", name="Ladder of Dots and Boxes, Standard boards (4×4 to 6×6)")
+    for level, rating in (("Hard", 1600), ("Normal", 1200), ("Easy", 800)):
+        row = table.get_by_role("row", name=f"Computer, {level}")
+        assert f"{rating} (fixed)" in row.inner_text()
+    page.get_by_label("Game").select_option(label="Dots")
+    dots = "Ladder of Dots, Standard sheets (13 to 24 points a side)"
+    page.get_by_role("table", name=dots).wait_for()
+    page.screenshot(path=str(shots / "ladder.png"))
+    assert_accessible(page, "ladder")

@@ -8,10 +8,14 @@ import type {
   DailyBoard,
   DailyResults,
   ErrorBody,
+  GameName,
+  Ladder,
+  LadderGame,
   NewChallenge,
   PostedChallenge,
   RoomStateResponse,
   SeatGrant,
+  SizeClass,
 } from "./types";
 import type { Analysis, Review } from "../review/types";
 
@@ -78,6 +82,16 @@ export class ApiClient {
   /** The server's bots, connected ones first, with their ratings. */
   bots(): Promise<BotView[]> {
     return this.call("GET", "/api/bots");
+  }
+
+  /** The ladder of one game and board size class: bots and the computer's levels, by rating. */
+  ladder(game: GameName, sizeClass: SizeClass): Promise<Ladder> {
+    return this.call("GET", `/api/ladder/${game}/${sizeClass}`);
+  }
+
+  /** A ladder player's latest finished games. */
+  ladderGames(player: string): Promise<LadderGame[]> {
+    return this.call("GET", `/api/ladder/players/${enc(player)}/games`);
   }
 
   /** Open challenges anybody may take. */

@@ -3,6 +3,7 @@
 // declined or expires; then the room opens with the seat the challenge gave us.
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
+import { Link } from "../components/Link";
 import { useI18n, type MessageKey } from "../i18n";
 import { api, ApiError, type BotView, type ChallengeView, type NewChallenge } from "../net";
 import { storage } from "../storage";
@@ -125,7 +126,9 @@ export function BotsScreen(): JSX.Element {
     <div class="bots-screen">
       <section class="card" aria-labelledby="bots-h">
         <h1 id="bots-h">{t("bots.title")}</h1>
-        <p class="muted">{t("bots.intro")}</p>
+        <p class="muted">
+          {t("bots.intro")} <Link href="/ladder">{t("ladder.link")}</Link>
+        </p>
         <label class="field">
           <span>{t("bots.board")}</span>
           <select value={board} onChange={(e) => setBoard((e.currentTarget as HTMLSelectElement).value as Board)}>
