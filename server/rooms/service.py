@@ -419,8 +419,8 @@ class RoomService:
 
     async def line_values(self, room_id: str, token: str | None) -> Done:
         """What every undrawn line of the position is worth, for the seat of ``token`` in a
-        practice game against the computer (nothing changes). Asked only on the player's
-        turn, and as short as a hint, so that the computer's next move never waits long."""
+        practice game against the computer (nothing changes). It thinks where hints do, in
+        the analyst's pool, never in front of a computer move, within a move's time."""
         loaded, seat = await self.seat_for(room_id, token)
         if seat is None:
             raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
@@ -432,7 +432,7 @@ class RoomService:
         await self._limit(f"line-values:{room_id}", str(seat), limit, "line values")
         seconds = min(self.settings.ai_time_limit, self.settings.analysis_position_seconds)
         limits = Limits(exact_seconds=seconds, moves_seconds=seconds / 2, hint_seconds=0.1)
-        found, took = await self.computer.line_values(room.game.to_json(), astuple(limits))
+        found, took = await self.analyst.line_values(room.game.to_json(), astuple(limits))
         self.metrics.on_ai_think(took)
         return Done(loaded.version, line_values=line_values_adapter.validate_python(found))
 

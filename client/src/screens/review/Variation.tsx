@@ -3,7 +3,7 @@
 // the move list under the move they replace.
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
-import { moveName } from "../../review/model";
+import { moveName } from "../../notation";
 import type { Variation } from "../../review/variation";
 
 /** Beside the stepper while a variation is shown: what it is and the way back. */
