@@ -87,8 +87,9 @@ async def test_a_runner_bot_declines_what_it_does_not_play_and_takes_the_rest(
             while (seen := (await client.get(path)).json())["status"] == "open":
                 await asyncio.sleep(0.1)
             assert (seen["status"], seen["reason"]) == ("declined", "this bot plays only boxes 3x3")
+    challenge = ["--size", "3x3", "--challenge", "Picky", "--games", "1"]
     challenger = await Bot.start("--server", server.url, "--token", asker, "--engine", "random",
-                                 "--size", "3x3", "--challenge", "Picky", "--games", "1")  # fmt: skip
+                                 *challenge)  # fmt: skip
     assert await challenger.finish(timeout=180) == 0, challenger.lines
     assert await listener.finish(timeout=60) == 0, listener.lines
     assert any(line.startswith("game 1 ") for line in listener.lines), listener.lines
