@@ -12,6 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from server.refusals import Refusal
+from server.review.worker import line_values_json
 from server.rooms.ai_worker import choose_move_json, hint_json, start_worker
 
 T = TypeVar("T")
@@ -21,11 +22,14 @@ class ComputerPlayer:
     """Owns the process pool; a pool broken by a dead worker is replaced on the next turn.
 
     ``thinks=False`` makes a pool for other CPU-bound work (reading game records): its
-    workers do not build the AI's tables when they start."""
+    workers do not build the AI's tables when they start. ``niceness`` lowers the OS
+    priority of the workers (the pool of analyses and hints runs at a lower priority than
+    the computer's moves in live rooms, so that on a busy machine the moves come first)."""
 
-    def __init__(self, workers: int, thinks: bool = True) -> None:
+    def __init__(self, workers: int, thinks: bool = True, niceness: int = 0) -> None:
         self.workers = workers
         self.thinks = thinks
+        self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -35,7 +39,7 @@ class ComputerPlayer:
                 mp_context=multiprocessing.get_context("spawn"),
                 # Workers exit with this process, even when it is killed with SIGKILL.
                 initializer=start_worker,
-                initargs=(os.getpid(), self.thinks),
+                initargs=(os.getpid(), self.thinks, self.niceness),
             )
         return self._pool
 
@@ -55,6 +59,15 @@ class ComputerPlayer:
         started = time.perf_counter()
         hint = await self.run(hint_json, record, seed, time_limit)
         return hint, time.perf_counter() - started
+
+    async def line_values(
+        self, record: dict[str, Any], limits: tuple[float, ...]
+    ) -> tuple[dict[str, Any], float]:
+        """What every undrawn line of the position is worth (``LineValuesView``'s wire
+        form), asked like a hint, and the seconds it took."""
+        started = time.perf_counter()
+        found = await self.run(line_values_json, record, limits)
+        return found, time.perf_counter() - started
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a worker process (``work`` must be importable there)."""

@@ -18,12 +18,19 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
 from core.game import Player
+from core.review import Limits
 from server.db.records import FinishedGame
-from server.protocol import HintView, RoomSnapshot, hint_adapter
+from server.protocol import (
+    HintView,
+    LineValuesView,
+    RoomSnapshot,
+    hint_adapter,
+    line_values_adapter,
+)
 from server.refusals import Refusal
 from server.rooms import daily, history, rules, views
 from server.rooms.computer import ComputerPlayer
@@ -61,6 +68,7 @@ class Done:
     version: int
     duplicate: bool = False
     hint: HintView | None = None
+    line_values: LineValuesView | None = None
     events: tuple[str, ...] = ()
     committed_at: float | None = None
     """When ``events`` were committed (seconds since the epoch)."""
@@ -130,11 +138,15 @@ class RoomService:
         on_finished: Callable[[], None] = lambda: None,
         full: Callable[[], bool] = lambda: False,
         revoked: Callable[[str], bool] = lambda token_hash: False,
+        analyst: ComputerPlayer | None = None,
     ) -> None:
         self.stores = stores
         self.repository = RoomRepository(stores.rooms)
         self.settings = settings
         self.computer = computer
+        self.analyst = analyst or computer
+        """The pool hints think in: apart from the computer's moves, so that a hint never
+        makes a live room's computer wait (the same pool when none is given)."""
         self.metrics = metrics or RoomMetrics()
         self.on_finished = on_finished
         """Called after a commit that put a finished game in the outbox."""
@@ -399,11 +411,30 @@ class RoomService:
         if refusal is not None:
             raise Refusal(refusal.code, refusal.message)
         # The hint is always hard's analysis, whatever level the computer plays at.
-        hint, seconds = await self.computer.hint(
+        hint, seconds = await self.analyst.hint(
             room.game.to_json(), seed(room.id, loaded.version), self.settings.ai_time_limit
         )
         self.metrics.on_ai_think(seconds)
         return Done(loaded.version, hint=hint_adapter.validate_python(hint))
+
+    async def line_values(self, room_id: str, token: str | None) -> Done:
+        """What every undrawn line of the position is worth, for the seat of ``token`` in a
+        practice game against the computer (nothing changes). It thinks where hints do, in
+        the analyst's pool, never in front of a computer move, within a move's time."""
+        loaded, seat = await self.seat_for(room_id, token)
+        if seat is None:
+            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
+        room = loaded.room
+        refusal = rules.refuse_line_values(room, seat)
+        if refusal is not None:
+            raise Refusal(refusal.code, refusal.message)
+        limit = self.settings.line_values_per_minute
+        await self._limit(f"line-values:{room_id}", str(seat), limit, "line values")
+        seconds = min(self.settings.ai_time_limit, self.settings.analysis_position_seconds)
+        limits = Limits(exact_seconds=seconds, moves_seconds=seconds / 2, hint_seconds=0.1)
+        found, took = await self.analyst.line_values(room.game.to_json(), astuple(limits))
+        self.metrics.on_ai_think(took)
+        return Done(loaded.version, line_values=line_values_adapter.validate_python(found))
 
     async def _computer_plays(self, room_id: str, command: Command, seat: Player) -> Done:
         return await self.execute(room_id, None, command, seat=seat)
@@ -413,6 +444,12 @@ class RoomService:
         subject = hash_token(token or "")[:32]
         limit = self.settings.rest_moves_per_minute
         await self._limit(f"rest-move:{room_id}", subject, limit, "moves over REST")
+
+    async def record_read_allowed(self, client: str) -> None:
+        """Reading game records (reviews, downloads, rooms continuing from a record) is
+        limited per client address, before the record is read: reading one costs."""
+        limit = self.settings.record_reads_per_minute
+        await self._limit("records", client, limit, "game records read")
 
     async def analysis_allowed(self, client: str) -> None:
         """Starting analyses is limited per client address, like creating rooms."""

@@ -16,6 +16,8 @@ interface Props {
   mistakes: readonly Mistake[];
   seatName: (seat: 0 | 1) => string;
   onPick: (ply: number) => void;
+  /** Shown under the turn that holds move index `after` (a variation's moves). */
+  nested?: { after: number; content: JSX.Element } | null;
 }
 
 /** From this many turns on, only the turns in sight are in the page. */
@@ -27,15 +29,18 @@ const OVERSCAN = 6;
 /** The list's height before it is measured (its CSS max-height). */
 const LIST_PX = 220;
 
-export function MoveList({ moves, ply, mistakes, seatName, onPick }: Props): JSX.Element {
+export function MoveList({ moves, ply, mistakes, seatName, onPick, nested }: Props): JSX.Element {
   const { t } = useI18n();
   const turns = useMemo(() => turnsOf(moves), [moves]);
   const lost = useMemo(() => new Map(mistakes.map((m) => [m.index, m.loss])), [mistakes]);
   if (moves.length === 0) return <p class="muted">{t("review.noMoves")}</p>;
   const row = (turn: Turn, attrs: JSX.HTMLAttributes<HTMLLIElement>, tabbable: (i: number) => boolean) => (
-    <TurnRow key={turn.number} turn={turn} moves={moves} ply={ply} lost={lost} seatName={seatName} onPick={onPick} attrs={attrs} tabbable={tabbable} />
+    <TurnRow key={turn.number} turn={turn} moves={moves} ply={ply} lost={lost} seatName={seatName} onPick={onPick} attrs={attrs} tabbable={tabbable}>
+      {nested && turn.moves.includes(nested.after) ? nested.content : null}
+    </TurnRow>
   );
-  return turns.length >= WINDOWED_FROM ? <WindowedList turns={turns} ply={ply} row={row} /> : <WholeList turns={turns} ply={ply} row={row} />;
+  // a variation's moves, shown inside a turn, make its row taller: the whole list then
+  return turns.length >= WINDOWED_FROM && !nested ? <WindowedList turns={turns} ply={ply} row={row} /> : <WholeList turns={turns} ply={ply} row={row} />;
 }
 
 type RowOf = (turn: Turn, attrs: JSX.HTMLAttributes<HTMLLIElement>, tabbable: (i: number) => boolean) => JSX.Element;
@@ -138,9 +143,10 @@ interface RowProps {
   onPick: (ply: number) => void;
   attrs: JSX.HTMLAttributes<HTMLLIElement>;
   tabbable: (move: number) => boolean;
+  children?: JSX.Element | null;
 }
 
-function TurnRow({ turn, moves, ply, lost, seatName, onPick, attrs, tabbable }: RowProps): JSX.Element {
+function TurnRow({ turn, moves, ply, lost, seatName, onPick, attrs, tabbable, children }: RowProps): JSX.Element {
   const { t, tn } = useI18n();
   return (
     <li class={`turn seat${turn.player}`} {...attrs}>
@@ -180,6 +186,7 @@ function TurnRow({ turn, moves, ply, lost, seatName, onPick, attrs, tabbable }: 
           );
         })}
       </span>
+      {children}
     </li>
   );
 }
