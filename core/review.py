@@ -2,7 +2,8 @@
 
 Dots and Boxes: the exact margin the player to move can force (the solver, within a time
 budget), the best moves, and what the move actually played cost; where the solver does not
-finish in time, an estimate and the hard level's move instead.  Dots: the hard level's move.
+finish in time, the hard level's move and the value its search plays by, bounded by the
+boxes left (an estimate, never marked exact).  Dots: the hard level's move.
 
 Everything here is pure and CPU-bound (the server runs it in its AI worker pool) and uses
 only the public entry points of :mod:`core.ai`.
@@ -12,11 +13,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from random import Random
 from typing import Generic, TypeVar
 
 from core import ai
 from core.ai.boxes import Budget, SearchTimeout, solve
-from core.ai.boxes.solver import Solver
+from core.ai.boxes.analysis import bits, capture_choices, open_boxes, safe_mask, side_counts
+from core.ai.boxes.levels import ControlSearch, control_memory
+from core.ai.boxes.solver import INFINITY, Solver, sacrifices
 from core.ai.boxes.tables import tables_for
 from core.boxes.line import Line
 from core.boxes.state import BoxesState
@@ -27,19 +31,12 @@ from core.game import Player
 
 MoveT = TypeVar("MoveT", Line, Point)
 
-ESTIMATE_PLAYOUTS = (2, 16)
-"""Fewest and most playouts averaged for an estimate where the solver does not reach (as
-many as fit in the estimate's time)."""
-PLAYOUT_EXACT_LINES = 28
-"""Undrawn lines at which a playout hands over to the solver (milliseconds from there)."""
-PLAYOUT_NODES = 20_000
-"""Node budget of the solver at the end of a playout (past it the playout goes on)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Seconds one position may take: the exact value (and again the played move's), the
-    other moves' values; where the solver does not reach, the hint and the estimate."""
+    other moves' values; where the solver does not reach, hard's search for its move and
+    the value it plays by (``hint_seconds`` and ``estimate_seconds`` together)."""
 
     exact_seconds: float = 1.0
     moves_seconds: float = 1.0
@@ -64,9 +61,13 @@ class Endgames:
         self.limit = limit
         self._solvers: dict[tuple[int, int], Solver] = {}
 
-    def value(self, state: BoxesState, budget: Budget) -> int:
+    def value(
+        self, state: BoxesState, budget: Budget, alpha: int = -INFINITY, beta: int = INFINITY
+    ) -> int:
         """The exact margin of the remaining boxes the player to move can force
-        (SearchTimeout when ``budget`` runs out)."""
+        (SearchTimeout when ``budget`` runs out); with a window (``alpha``, ``beta``), only
+        a bound when the value is outside it: at most ``alpha`` if it says so, at least
+        ``beta`` if it says so."""
         if state.is_over:
             raise IllegalMove("the game is over")
         size = (state.rows, state.cols)
@@ -74,7 +75,15 @@ class Endgames:
         if solver is None or len(solver.table) > self.limit:
             solver = self._solvers[size] = Solver(tables_for(state.geometry))
         solver.budget = budget
-        return solver.value(state.drawn)
+        return solver.value(state.drawn, alpha, beta)
+
+    def value_from(self, state: BoxesState, reached: int, budget: Budget) -> int:
+        """The exact value of ``state`` when one of its lines is known to reach ``reached``
+        exactly (for the player to move in ``state``): the value is at least that, and a
+        narrow search proving that no line does better costs far less than a full one."""
+        if self.value(state, budget, reached, reached + 1) <= reached:
+            return reached
+        return self.value(state, budget, reached)  # above ``reached``: exact in (reached, ∞)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,27 +148,78 @@ def review_boxes(
     """The exact value and best moves of ``state`` when the solver finishes within
     ``limits``, else an estimate and the hard level's move; and the cost of ``played``.
     ``next_value``, when known, is the exact value of the position ``played`` leads to
-    (it spares solving that position again); ``endgames`` keeps the solver's table
-    between calls (a fresh one each time without it)."""
+    (it spares solving that position again, and bounds this one's value from below, which
+    a narrow search then proves); ``endgames`` keeps the solver's table between calls (a
+    fresh one each time without it)."""
     if state.is_over:
         raise IllegalMove("the game is over")
     solver = endgames or Endgames()
     if try_exact:
+        budget = Budget(deadline=time.perf_counter() + limits.exact_seconds)
+        reached = None if played is None else _played_value(state, played, next_value)
         try:
-            value = solver.value(state, Budget(deadline=time.perf_counter() + limits.exact_seconds))
+            if reached is None:
+                value = solver.value(state, budget)
+            else:
+                value = solver.value_from(state, reached, budget)
         except SearchTimeout:
             pass
         else:
             return _exact(state, played, value, limits, next_value, solver)
-    best = ai.hint(state, "hard", seed=seed, time_limit=limits.hint_seconds)
-    return PositionReview(
-        state.to_move,
-        False,
-        estimate(state, seed, limits.estimate_seconds),
-        (best,),
-        played,
-        loss=None,
-    )
+    best, value = hard_estimate(state, seed, limits.hint_seconds + limits.estimate_seconds)
+    return PositionReview(state.to_move, False, value, (best,), played, loss=None)
+
+
+def _played_value(state: BoxesState, played: Line, next_value: int | None) -> int | None:
+    """The exact value of drawing ``played`` in ``state``, when it follows from the exact
+    value of the position it leads to (``next_value``) or the game ends with it."""
+    after = state.play(played)
+    gained = len(after.last_closed)
+    if after.is_over:
+        return gained
+    if next_value is None:
+        return None
+    return gained + next_value if after.to_move == state.to_move else gained - next_value
+
+
+def hard_estimate(state: BoxesState, seed: int = 0, seconds: float = 0.25) -> tuple[Line, int]:
+    """Hard's move in ``state`` and the value its search plays by (the margin of the
+    remaining boxes for the player to move, as the exact value counts), from the search
+    hard runs when the exact solver does not finish: iterative deepening over the fight for
+    control, leaves valued by their chains and loops, for about ``seconds``. An estimate,
+    bounded by what the board allows: at most every box still open, either way."""
+    t = tables_for(state.geometry)
+    drawn = state.drawn
+    counts = side_counts(t, drawn)
+    rng = Random(seed)
+    choices = capture_choices(t, drawn, counts)
+    safe = bits(safe_mask(t, drawn, counts))
+    rng.shuffle(safe)
+    moves = choices or safe + sacrifices(t, drawn, counts)[0]
+    budget = Budget(deadline=time.perf_counter() + seconds)
+    search = ControlSearch(t, budget, rng, control_memory(t, rng, drawn))
+    found: tuple[int, int] | None = None
+    depth = 1
+    while True:
+        search.cut = False
+        try:
+            found = search.best_move(drawn, depth, moves)
+        except SearchTimeout:
+            break
+        if not search.cut:
+            break
+        moves.remove(found[0])
+        moves.insert(0, found[0])
+        depth += 1
+    if found is None:
+        # Not one ply in time (a starved process): the search's own reading of the
+        # position as it stands, its safe lines filled in and its chains valued.
+        search.budget = Budget()
+        search.endgame.budget = Budget()
+        found = (moves[0], search.value(drawn, 0, -INFINITY, INFINITY))
+    line, value = found
+    remaining = open_boxes(counts)
+    return t.geo.lines[line], max(-remaining, min(remaining, value))
 
 
 def _exact(
@@ -175,16 +235,13 @@ def _exact(
     lines = list(state.legal_moves())
     if played is not None:
         lines.remove(played)  # valued first, on its own budget, so its loss is known
-        after = state.play(played)
+        known = _played_value(state, played, next_value)
         try:
-            if next_value is not None and not after.is_over:
-                gained = len(after.last_closed)
-                same = after.to_move == state.to_move
-                values[played] = gained + next_value if same else gained - next_value
-            else:
+            if known is None:
                 deadline = time.perf_counter() + limits.exact_seconds
-                values[played] = move_value(state, played, Budget(deadline), endgames)
-            loss = value - values[played]
+                known = move_value(state, played, Budget(deadline), endgames)
+            values[played] = known
+            loss = value - known
         except SearchTimeout:
             pass
     budget = Budget(deadline=time.perf_counter() + limits.moves_seconds)
@@ -236,36 +293,6 @@ def _best_line(
 def _line_order(line: Line) -> tuple[int, int, int, int]:
     (x1, y1), (x2, y2) = line[0], line[1]
     return (y1, x1, y2, x2)
-
-
-def estimate(state: BoxesState, seed: int = 0, seconds: float = 0.1) -> int:
-    """A rough margin of the remaining boxes for the player to move: the mean of a few
-    playouts at the normal level (as many as fit in ``seconds``, within
-    :data:`ESTIMATE_PLAYOUTS`), each finished exactly once the solver is quick."""
-    fewest, most = ESTIMATE_PLAYOUTS
-    deadline = time.perf_counter() + seconds
-    results: list[int] = []
-    while len(results) < most and (len(results) < fewest or time.perf_counter() < deadline):
-        results.append(_playout(state, seed * most + len(results)))
-    return round(sum(results) / len(results))
-
-
-def _playout(state: BoxesState, seed: int) -> int:
-    me = state.to_move
-    base = state.scores[me] - state.scores[1 - me]
-    current = state
-    while not current.is_over:
-        if len(current.legal_moves()) <= PLAYOUT_EXACT_LINES:
-            try:
-                rest = solve(current, Budget(node_limit=PLAYOUT_NODES))
-            except SearchTimeout:
-                pass
-            else:
-                mine = current.scores[me] - current.scores[1 - me]
-                return mine - base + (rest if current.to_move == me else -rest)
-        current = current.play(ai.choose_move(current, "normal", seed=seed, time_limit=1.0))
-        seed += 1
-    return current.scores[me] - current.scores[1 - me] - base
 
 
 def review_dots(

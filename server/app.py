@@ -178,6 +178,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         outages.watch("database", lambda: asyncio.to_thread(database_ping, engine))
         computer = ComputerPlayer(settings.ai_workers)
         computer.warm()
+        # Analyses and hints think in processes of their own, at a lower priority: they
+        # never queue in front of a computer move in a live room (started on first use).
+        analyst = ComputerPlayer(settings.analysis_workers, niceness=settings.analysis_niceness)
 
         async def write_finished(finished: FinishedGame) -> bool:
             written = await asyncio.to_thread(store_finished_game, engine, finished)
@@ -222,6 +225,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             on_finished=drainer.kick,
             full=lambda: memory.full,
             revoked=streams.is_revoked,
+            analyst=analyst,
         )
         bots = BotService(engine, service, streams)
         limits = Limits(
@@ -230,7 +234,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hint_seconds=min(settings.ai_time_limit, settings.analysis_position_seconds, 0.15),
         )
         analyses = Analyses(
-            engine, computer, settings.ai_workers, limits, settings.analysis_game_seconds
+            engine,
+            analyst,
+            settings.analysis_workers,
+            limits,
+            settings.analysis_game_seconds,
+            stale_seconds=settings.analysis_stale_seconds,
         )
         records = RecordReader()
 
@@ -316,6 +325,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await records.close()
             metrics.close()
             await computer.close()
+            await analyst.close()
             await outages.close()
             await storage.aclose()
             await redis.aclose()

@@ -159,6 +159,26 @@ class Settings(BaseSettings):
         description="Game review: seconds the exact solver may spend on one position of an "
         "analysis (and half of it on its other moves) before the estimate is used.",
     )
+    analysis_workers: int = Field(
+        default=1,
+        ge=1,
+        description="Game review and hints: processes per server process that analyse games "
+        "and suggest moves, apart from those thinking for the computer in live rooms.",
+    )
+    analysis_niceness: int = Field(
+        default=10,
+        ge=0,
+        le=19,
+        description="Game review and hints: how much lower the OS priority (nice) of their "
+        "processes is, so that on a busy machine the computer's moves in live rooms come first.",
+    )
+    analysis_stale_seconds: float = Field(
+        default=60.0,
+        gt=0,
+        description="Game review: a running analysis whose progress has not moved for this "
+        "long belonged to a process that died; the next request for it goes on from the "
+        "positions it had saved.",
+    )
     analysis_game_seconds: float = Field(
         default=120.0,
         gt=0,
@@ -181,6 +201,13 @@ class Settings(BaseSettings):
     )
     room_creations_per_minute: int = Field(
         default=30, ge=1, description="Rooms one client address may create per minute."
+    )
+    record_reads_per_minute: int = Field(
+        default=120,
+        ge=1,
+        description="Game records one client address may have read per minute: reviews of "
+        "finished games and of records sent, downloads, rooms continuing from a record "
+        "(counted before the record is read).",
     )
     messages_per_second: float = Field(
         default=10.0, gt=0, description="Sustained websocket messages per second per connection."

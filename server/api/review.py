@@ -43,6 +43,14 @@ AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
 ReaderDep = Annotated[RecordReader, Depends(get_reader)]
 
 
+async def count_record_read(rooms: RoomServiceDep, client: ClientAddressDep) -> None:
+    """A record read counts against the client's limit before the record is read."""
+    await rooms.record_read_allowed(client)
+
+
+RECORD_READ = [Depends(count_record_read)]
+
+
 def _row(session: Session, game_id: str) -> FinishedGameRow:
     row = session.get(FinishedGameRow, game_id)
     if row is None:
@@ -73,7 +81,9 @@ def _facts(row: FinishedGameRow, session: Session) -> GameFacts:
     )
 
 
-@router.get("/api/games/{game_id}/review", summary="A finished game, move by move")
+@router.get(
+    "/api/games/{game_id}/review", summary="A finished game, move by move", dependencies=RECORD_READ
+)
 def game_review(session: SessionDep, game_id: GameId) -> GameReview:
     row = _row(session, game_id)
     return review(read_record(json.loads(row.record)), _facts(row, session))
@@ -83,6 +93,7 @@ def game_review(session: SessionDep, game_id: GameId) -> GameReview:
     "/api/records/review",
     summary="Review a record (text notation or JSON)",
     response_model=GameReview,
+    dependencies=RECORD_READ,
 )
 async def record_review(reader: ReaderDep, body: RecordBody) -> Response:
     return Response(await reader.review(body.record), media_type="application/json")
@@ -93,6 +104,7 @@ async def record_review(reader: ReaderDep, body: RecordBody) -> Response:
     summary="Download the record: record.txt (text notation) or record.json",
     response_class=Response,
     responses={200: {"content": {"text/plain": {}, "application/json": {}}}},
+    dependencies=RECORD_READ,
 )
 def record_download(
     session: SessionDep, game_id: GameId, form: Annotated[Literal["txt", "json"], Path()]

@@ -83,7 +83,8 @@ async def create_room(
         daily, daily_player = False, None
     position = None
     if request.from_ is not None:
-        # Replayed off the event loop: a long record takes a while.
+        # Counted, then replayed off the event loop: a long record takes a while.
+        await rooms.record_read_allowed(client)
         start = request.from_
         position = await asyncio.to_thread(
             lambda: position_at(read_record(start.record), start.ply)

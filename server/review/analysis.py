@@ -3,14 +3,18 @@
 An analysis is named by a hash of the record's starting position and moves, so a game
 is analysed once whoever asks (the game's page, an import of the same record). Its row
 holds the progress (``done`` of ``total`` positions, the positions analysed so far) and
-is updated after every position; a ``running`` row that has not moved for
-:data:`STALE_SECONDS` belonged to a process that died and is started again.
+is written at most :data:`SAVE_EVERY` seconds after each position; a ``running`` row that
+has not moved for ``stale_seconds`` belonged to a process that died, and the next request
+for it goes on from the positions it holds (they are not analysed again).
 
-Positions go to the AI worker pool one at a time per worker, each bounded in time (see
-:class:`core.review.Limits`), so a computer turn of a room never waits for more than one
-position. Dots and Boxes positions are analysed from the last one back: the solver finishes
-quickly near the end, and once it runs out of time on a position it is not tried on the
-earlier (harder) ones, which get the estimate at once.
+Analyses run in a pool of their own (the analyst's, not the one thinking for the computer
+in live rooms, and at a lower OS priority), at most one position per worker at a time
+whatever the number of analyses running, each bounded in time (see
+:class:`core.review.Limits`). Dots and Boxes positions are analysed from the last one back:
+the solver finishes quickly near the end, each position solved fills the worker's table
+for the earlier ones, the exact value of the next position is handed to the previous one
+(a narrow search then proves it), and once the solver runs out of time on a position it
+is not tried on the earlier (harder) ones, which get hard's estimate at once.
 """
 
 from __future__ import annotations
@@ -38,7 +42,8 @@ from server.rooms.computer import ComputerPlayer
 log = logging.getLogger("tetrad.analysis")
 
 STALE_SECONDS = 60.0
-"""A running analysis whose row has not changed for this long is started again."""
+"""A running analysis whose row has not changed for this long goes on in the next process
+asking for it (the default of ``stale_seconds``)."""
 SAVE_EVERY = 0.5
 """Seconds between writes of a running analysis's progress (a long Dots game has many
 positions; the row is rewritten whole each time)."""
@@ -120,6 +125,7 @@ class Analyses:
         limits: Limits,
         game_seconds: float = 120.0,
         clock: Callable[[], datetime] = _now,
+        stale_seconds: float = STALE_SECONDS,
     ) -> None:
         self.engine = engine
         self.computer = computer
@@ -127,7 +133,11 @@ class Analyses:
         self.limits = limits
         self.game_seconds = game_seconds
         self.clock = clock
+        self.stale_seconds = stale_seconds
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._slots = asyncio.Semaphore(self.workers)
+        """One analysed position per worker in the pool at a time: a hint asked meanwhile
+        waits for one position at most, not for every analysis's queue."""
 
     def limits_for(self, game: str, positions: int) -> Limits:
         """The time limits of each position of a game: a long Dots game gets less time a
@@ -150,12 +160,19 @@ class Analyses:
                 raise Refusal("busy", "the server is analysing other games; try again shortly")
         row, claimed = await asyncio.to_thread(self._claim, key, record)
         if claimed and row.status == "running" and key not in self._running:
-            self._running[key] = asyncio.create_task(self._run(key, analysed_part(record)))
+            known = json.loads(row.positions)
+            if known:
+                log.info(
+                    "analysis resumed from its saved positions",
+                    extra={"analysis": key, "known": len(known), "total": row.total},
+                )
+            self._running[key] = asyncio.create_task(self._run(key, analysed_part(record), known))
         return view(row)
 
     async def get(self, key: str) -> AnalysisView:
         """The analysis named ``key`` as far as it has gone; one left running by a process
-        that died starts again (a failed one only when started again)."""
+        that died goes on here from its saved positions (a failed one starts again, only
+        when started again)."""
         row = await asyncio.to_thread(self._load, key)
         if row is None:
             raise Refusal("analysis_not_found", "no analysis with this id; start one first")
@@ -178,7 +195,7 @@ class Analyses:
     def _stale(self, row: AnalysisRow) -> bool:
         """Whether ``row`` says running but its process stopped moving it on (died)."""
         return row.status == "running" and self.clock() - _utc(row.updated_at) > timedelta(
-            seconds=STALE_SECONDS
+            seconds=self.stale_seconds
         )
 
     def _load(self, key: str) -> AnalysisRow | None:
@@ -186,22 +203,23 @@ class Analyses:
             return session.get(AnalysisRow, key)
 
     def _claim(self, key: str, record: Mapping[str, Any]) -> tuple[AnalysisRow, bool]:
-        """The row of ``key``, and whether this call made it (or remade it, when stale) as
-        a running analysis of ours to run."""
+        """The row of ``key``, and whether this call made it (or took it over, when stale,
+        keeping the positions it holds) as a running analysis of ours to run."""
         with Session(self.engine) as session:
             row = session.get(AnalysisRow, key)
             if row is not None and row.status != "failed" and not self._stale(row):
                 session.expunge(row)
                 return row, False
+            kept = row.positions if row is not None and row.status == "running" else "[]"
             moves = len(record["moves"])
             fresh = AnalysisRow(
                 id=key,
                 game="boxes" if record["game"] == "boxes" else "dots",
                 record=json.dumps(analysed_part(record), separators=(",", ":")),
                 status="running" if moves else "done",
-                done=0,
+                done=len(json.loads(kept)),
                 total=moves,
-                positions="[]",
+                positions=kept,
                 updated_at=self.clock(),
             )
             if row is None:
@@ -236,8 +254,8 @@ class Analyses:
 
     # -- the work -------------------------------------------------------------------------
 
-    async def _run(self, key: str, record: dict[str, Any]) -> None:
-        positions: list[dict[str, Any]] = []
+    async def _run(self, key: str, record: dict[str, Any], known: list[dict[str, Any]]) -> None:
+        positions = list(known)
         try:
             await self._analyse(key, record, positions)
         except asyncio.CancelledError:
@@ -254,11 +272,15 @@ class Analyses:
         self, key: str, record: dict[str, Any], positions: list[dict[str, Any]]
     ) -> None:
         limits = astuple(self.limits_for(record["game"], len(record["moves"])))
-        plies = list(range(len(record["moves"])))
-        if record["game"] == "boxes":
+        boxes = record["game"] == "boxes"
+        known = {position["ply"] for position in positions}
+        plies = [ply for ply in range(len(record["moves"])) if ply not in known]
+        if boxes:
             plies.reverse()
-        frontier = -1
+        frontier = max((p["ply"] for p in positions if boxes and not p["exact"]), default=-1)
         """Plies up to this one skip the solver: it ran out of time on this position."""
+        exact = {p["ply"]: p["value"] for p in positions if p["exact"]}
+        """The exact values found so far, by ply: each is handed to the position before."""
         queue = iter(plies)
         loop = asyncio.get_running_loop()
         saved = loop.time()
@@ -267,10 +289,19 @@ class Analyses:
             nonlocal saved
             nonlocal frontier
             for ply in queue:
-                found = await self.computer.run(
-                    analyse_position_json, record, ply, limits, ply > frontier, None, key
-                )
-                if record["game"] == "boxes" and not found["exact"]:
+                async with self._slots:
+                    found = await self.computer.run(
+                        analyse_position_json,
+                        record,
+                        ply,
+                        limits,
+                        ply > frontier,
+                        exact.get(ply + 1),
+                        key,
+                    )
+                if found["exact"]:
+                    exact[ply] = found["value"]
+                elif boxes:
                     frontier = max(frontier, ply)
                 positions.append(found)
                 if loop.time() - saved >= SAVE_EVERY:

@@ -34,10 +34,13 @@ def hint_json(record: dict[str, Any], seed: int, time_limit: float) -> dict[str,
     return {"move": state.move_to_json(hint.move), "reason": hint.reason, "count": hint.boxes}
 
 
-def start_worker(parent_pid: int, thinks: bool = True) -> None:
-    """The pool's initializer: follow the parent, then warm up (a worker that does not
-    think for the computer, but reads records, needs no tables)."""
+def start_worker(parent_pid: int, thinks: bool = True, niceness: int = 0) -> None:
+    """The pool's initializer: follow the parent, lower this process's priority by
+    ``niceness``, then warm up (a worker that does not think for the computer, but reads
+    records, needs no tables)."""
     watch_parent(parent_pid)
+    if niceness:
+        os.nice(niceness)
     if thinks:
         warm_up()
 

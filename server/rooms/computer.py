@@ -21,11 +21,14 @@ class ComputerPlayer:
     """Owns the process pool; a pool broken by a dead worker is replaced on the next turn.
 
     ``thinks=False`` makes a pool for other CPU-bound work (reading game records): its
-    workers do not build the AI's tables when they start."""
+    workers do not build the AI's tables when they start. ``niceness`` lowers the OS
+    priority of the workers (the pool of analyses and hints runs at a lower priority than
+    the computer's moves in live rooms, so that on a busy machine the moves come first)."""
 
-    def __init__(self, workers: int, thinks: bool = True) -> None:
+    def __init__(self, workers: int, thinks: bool = True, niceness: int = 0) -> None:
         self.workers = workers
         self.thinks = thinks
+        self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -35,7 +38,7 @@ class ComputerPlayer:
                 mp_context=multiprocessing.get_context("spawn"),
                 # Workers exit with this process, even when it is killed with SIGKILL.
                 initializer=start_worker,
-                initargs=(os.getpid(), self.thinks),
+                initargs=(os.getpid(), self.thinks, self.niceness),
             )
         return self._pool
 

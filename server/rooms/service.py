@@ -130,11 +130,15 @@ class RoomService:
         on_finished: Callable[[], None] = lambda: None,
         full: Callable[[], bool] = lambda: False,
         revoked: Callable[[str], bool] = lambda token_hash: False,
+        analyst: ComputerPlayer | None = None,
     ) -> None:
         self.stores = stores
         self.repository = RoomRepository(stores.rooms)
         self.settings = settings
         self.computer = computer
+        self.analyst = analyst or computer
+        """The pool hints think in: apart from the computer's moves, so that a hint never
+        makes a live room's computer wait (the same pool when none is given)."""
         self.metrics = metrics or RoomMetrics()
         self.on_finished = on_finished
         """Called after a commit that put a finished game in the outbox."""
@@ -413,7 +417,7 @@ class RoomService:
         if refusal is not None:
             raise Refusal(refusal.code, refusal.message)
         # The hint is always hard's analysis, whatever level the computer plays at.
-        hint, seconds = await self.computer.hint(
+        hint, seconds = await self.analyst.hint(
             room.game.to_json(), seed(room.id, loaded.version), self.settings.ai_time_limit
         )
         self.metrics.on_ai_think(seconds)
@@ -427,6 +431,12 @@ class RoomService:
         subject = hash_token(token or "")[:32]
         limit = self.settings.rest_moves_per_minute
         await self._limit(f"rest-move:{room_id}", subject, limit, "moves over REST")
+
+    async def record_read_allowed(self, client: str) -> None:
+        """Reading game records (reviews, downloads, rooms continuing from a record) is
+        limited per client address, before the record is read: reading one costs."""
+        limit = self.settings.record_reads_per_minute
+        await self._limit("records", client, limit, "game records read")
 
     async def analysis_allowed(self, client: str) -> None:
         """Starting analyses is limited per client address, like creating rooms."""

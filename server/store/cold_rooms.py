@@ -9,11 +9,15 @@ room next (a visit, a move, a websocket hello, on any process) finds it missing 
 :class:`ColdAwareRoomStore` then puts the snapshot back (:data:`RESTORE_SCRIPT`) and asks
 again: the same version, the same tokens, the same history and command ids.
 
+One process sweeps at a time: a sweep first takes a short lease in Redis (``SET NX PX``
+for most of the sweep interval), so N processes do one scan between them, not N.
+
 Nothing is lost to a race: the snapshot is in the database before the keys go, and they
 go only if the room is still at the snapshot's version with nobody connected
 (:data:`DROP_SCRIPT`), so a move that comes in between keeps the room in Redis (the
 snapshot is forgotten), and a move that comes after finds the room gone, brings it back
-and is committed on it.
+and is committed on it. Two processes bringing the same room back at once both find it:
+the one that finds the database row gone asks Redis again.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import logging
+import uuid
 import zlib
 
 from redis.asyncio import Redis
@@ -121,6 +126,8 @@ class ColdRooms:
         self.prefix = prefix
         self.engine = engine
         self.idle_seconds = idle_seconds
+        self._sweeper = uuid.uuid4().hex
+        self._sweep_lease = f"{prefix}:cold-sweep"
         self.frozen = 0
         """Rooms this process moved to the database since start."""
         self.thawed = 0
@@ -130,7 +137,11 @@ class ColdRooms:
         self._restore = LuaScript(redis, RESTORE_SCRIPT)
 
     async def sweep(self) -> int:
-        """Move every room idle long enough to the database; how many moved."""
+        """Move every room idle long enough to the database, unless another process swept
+        within most of the interval; how many moved."""
+        lease_ms = max(1, int(sweep_interval(self.idle_seconds) * 900))
+        if not await self.redis.set(self._sweep_lease, self._sweeper, nx=True, px=lease_ms):
+            return 0
         moved = 0
         batch: list[str] = []
         pattern = f"{self.prefix}:{{*}}:room"
@@ -175,12 +186,12 @@ class ColdRooms:
 
     async def thaw(self, room_id: str) -> bool:
         """Bring the room back from the database if it is there; whether Redis has it now
-        from there (False: no such room kept)."""
+        (False: no such room, hot or cold)."""
         kept = await asyncio.to_thread(cold_room, self.engine, room_id)
-        if kept is None:
-            return False
-        version, snapshot = kept
         keys = RoomKeys(self.prefix, room_id)
+        if kept is None:  # none kept, or another process has just brought it back
+            return bool(await self.redis.exists(keys.room))
+        version, snapshot = kept
         restored = int(
             await self._restore(
                 [keys.room, keys.moves, keys.events, keys.move_ids, keys.move_id_moves],

@@ -10,7 +10,17 @@ from hypothesis import strategies as st
 
 from core import ai, boxes, dots
 from core.ai.boxes import Budget, solve
-from core.review import LINE_MOVES, Endgames, Limits, move_value, review_boxes, review_dots
+from core.ai.boxes.analysis import safe_mask, side_counts
+from core.ai.boxes.tables import tables_for
+from core.review import (
+    LINE_MOVES,
+    Endgames,
+    Limits,
+    hard_estimate,
+    move_value,
+    review_boxes,
+    review_dots,
+)
 
 GENEROUS = Limits(exact_seconds=60.0, moves_seconds=60.0, hint_seconds=0.05)
 
@@ -187,3 +197,59 @@ def test_a_position_valued_in_part_says_its_best_list_may_be_incomplete() -> Non
     found = review_boxes(state, played, Limits(60.0, 0.0, 0.05))
     assert found.exact and not found.complete and found.mistake is not None
     assert {move for move, _ in found.values} == {played}
+
+
+def test_values_proven_from_the_next_position_are_the_solvers() -> None:
+    # As the server analyses a game: from the last position back with one table, each
+    # position told the exact value of the next; a narrow search proves it where the move
+    # played was best, and the search goes on where it was not (random games: many).
+    followed = {True: 0, False: 0}
+    for choices in ([5, 1, 7, 3, 2, 9, 4], [0], [3, 8, 2, 11, 6], [1, 4]):
+        game = played_game(3, 3, choices)
+        endgames = Endgames()
+        next_value = None
+        for ply, (state, played) in reversed(list(enumerate(positions(game)))):
+            found = review_boxes(
+                state,
+                played,
+                Limits(60.0, 0.0, 0.05),
+                seed=ply,
+                next_value=next_value,
+                endgames=endgames,
+            )
+            assert found.exact and found.value == solve(state), (choices, ply)
+            assert found.loss == found.value - move_value(state, played, Budget())
+            followed[found.loss == 0] += 1
+            next_value = found.value
+    assert followed[True] and followed[False]
+
+
+def hard_positions(rows: int, cols: int, seed: int) -> list[boxes.BoxesState]:
+    state = boxes.new_game(rows, cols)
+    found = [state]
+    while not state.is_over:
+        state = state.play(ai.choose_move(state, "hard", seed=seed, time_limit=0.05))
+        found.append(state)
+        seed += 1
+    return found[:-1]
+
+
+def test_estimates_are_hards_move_and_value_within_the_boxes_left() -> None:
+    for state in hard_positions(5, 5, seed=3)[::4]:
+        left = 25 - sum(state.scores)
+        for seconds in (0.05, 1e-9):  # in time, and a starved process (not one ply)
+            move, value = hard_estimate(state, seed=1, seconds=seconds)
+            assert state.is_legal(move) and -left <= value <= left
+
+
+def test_estimates_of_small_endgames_are_the_exact_values() -> None:
+    # No safe line left and few lines: hard's search values the chains exactly.
+    t = tables_for(boxes.new_game(5, 5).geometry)
+    checked = 0
+    for state in hard_positions(5, 5, seed=8):
+        if len(state.legal_moves()) <= 14 and not safe_mask(
+            t, state.drawn, side_counts(t, state.drawn)
+        ):
+            assert hard_estimate(state, seed=1, seconds=30.0)[1] == solve(state)
+            checked += 1
+    assert checked

@@ -103,6 +103,7 @@ def e2e_server(e2e_data: Path) -> Iterator[str]:
         "TETRAD_HEARTBEAT_SECONDS": "0.5",
         "TETRAD_PRESENCE_TTL_SECONDS": "3",
         "TETRAD_ROOM_CREATIONS_PER_MINUTE": "1000",
+        "TETRAD_RECORD_READS_PER_MINUTE": "1000",
         "TETRAD_EMBEDDED_FSYNC": "no",
     }
     for name in ("TETRAD_REDIS_URL", "TETRAD_DATABASE_URL", "TETRAD_PUBLIC_URL"):

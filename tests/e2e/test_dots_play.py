@@ -127,7 +127,7 @@ def test_keyboard_play(contexts: Any) -> None:
     assert board.get_attribute("data-cursor") == "7:7"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowUp")
-    assert "point 8, 6: free" in board.get_attribute("aria-label")
+    assert "point i7: free" in board.get_attribute("aria-label")
     before = version(page)
     page.keyboard.press("Enter")
     page.locator("[data-mark='8:6']").wait_for()

@@ -35,6 +35,10 @@ LANGUAGES = [
 ]
 
 
+DOTS_NAME = {"en-US": "Dots", "ru-RU": "Точки", "cs-CZ": "Tečky"}
+OPENING_CROSS = {"en-US": "Cross", "ru-RU": "Скрест", "cs-CZ": "Kříž"}
+
+
 def cut_texts(page: Any, selector: str) -> list[str]:
     """The texts under `selector` wider than their box (cut off or hidden by an ellipsis)."""
     return list(
@@ -72,6 +76,10 @@ def test_phone_start_screen_with_two_saved_games(
     assert len(names) == 2 and names[0] != names[1], names
     assert any(played in n for n in names) and any(fresh in n for n in names), names
     assert_in_view(page, f"start two saved {locale}", "form.new-game button[type=submit]")
+    # Dots asks one question more (the opening position); Start stays in view all the same.
+    page.get_by_role("radio", name=DOTS_NAME[locale], exact=True).check()
+    page.get_by_role("radio", name=OPENING_CROSS[locale], exact=True).wait_for()
+    assert_in_view(page, f"start two saved, Dots chosen {locale}", "form.new-game button[type=submit]")
     # The language menu shows all of its text, whatever the language.
     assert cut_texts(page, ".top nav a, .lang-code") == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390

@@ -141,3 +141,48 @@ async def test_a_move_racing_the_hand_back_is_never_lost(
         assert await asyncio.to_thread(cold_room, cold_rooms.cold.engine, room_id) is None
         outcomes.add(froze)
     print(f"hand-backs that won the race: {outcomes}")
+
+
+async def _created(store: ColdAwareRoomStore, room_id: str) -> None:
+    created = Commit(None, ['{"v":1}'], meta='{"id":"r"}', history="rewrite")
+    assert (await store.commit(room_id, created)).status == "committed"
+
+
+async def test_two_processes_bringing_a_room_back_at_once_both_find_it(
+    cold_rooms: ColdAwareRoomStore, key_prefix: str
+) -> None:
+    """The process that finds the database row already gone (the other one put the room
+    back and dropped the row) finds the room in Redis instead of answering "no room"."""
+    other = ColdAwareRoomStore(
+        cold_rooms.hot, ColdRooms(cold_rooms.cold.redis, key_prefix, cold_rooms.cold.engine, 0)
+    )
+    await _created(cold_rooms, "twice")
+    assert await cold_rooms.cold.freeze("twice")
+    assert await cold_rooms.cold.thaw("twice")
+    assert await other.cold.thaw("twice")  # its database read came after the drop
+    assert not await other.cold.thaw("never-was")
+    for n in range(20):
+        room_id = f"both{n}"
+        await _created(cold_rooms, room_id)
+        assert await cold_rooms.cold.freeze(room_id)
+        found = await asyncio.gather(cold_rooms.load(room_id), other.load(room_id))
+        assert [room is not None and room.version for room in found] == [1, 1]
+
+
+async def test_one_process_sweeps_at_a_time(
+    cold_rooms: ColdAwareRoomStore, key_prefix: str
+) -> None:
+    redis = cold_rooms.cold.redis
+    other = ColdRooms(redis, key_prefix, cold_rooms.cold.engine, 0)
+    await _created(cold_rooms, "idle1")
+    assert await cold_rooms.cold.sweep() == 1
+    await _created(cold_rooms, "idle2")
+    assert await other.sweep() == 0  # the first process's lease holds
+    assert await redis.exists(f"{key_prefix}:{{idle2}}:room")
+    await until(lambda: _no_lease(redis, key_prefix), "the sweep lease to run out", 30)
+    assert await other.sweep() == 1
+    assert not await redis.exists(f"{key_prefix}:{{idle2}}:room")
+
+
+async def _no_lease(redis: aioredis.Redis, prefix: str) -> bool:
+    return not await redis.exists(f"{prefix}:cold-sweep")

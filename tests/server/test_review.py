@@ -397,6 +397,57 @@ async def test_starting_analyses_is_limited(
         assert unread.status_code == 429 and unread.json()["code"] == "rate_limited"
 
 
+async def test_reading_records_is_limited_before_they_are_read(
+    start_server: StartServer,
+) -> None:
+    server = await start_server(record_reads_per_minute=3)
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        game_id, _ = await finished_game(client, SHORT_GAME)
+        read = [
+            await client.get(f"/api/games/{game_id}/review"),
+            await client.get(f"/api/games/{game_id}/record.txt"),
+            await client.post("/api/records/review", json={"record": SHORT_GAME}),
+        ]
+        assert [response.status_code for response in read] == [200, 200, 200]
+        # the fourth of the minute, whichever way: refused, a bad record not even looked at
+        refused = [
+            await client.get(f"/api/games/{game_id}/review"),
+            await client.get(f"/api/games/{game_id}/record.json"),
+            await client.post("/api/records/review", json={"record": "boxes 2x2; a1-a3"}),
+            await client.post(
+                "/api/rooms",
+                json={"game": "boxes", "mode": "local", "from": {"record": "x", "ply": 0}},
+            ),
+        ]
+        for response in refused:
+            assert response.status_code == 429, response.text
+            assert response.json()["code"] == "rate_limited"
+            assert int(response.headers["retry-after"]) > 0
+
+
+async def test_an_analysis_taken_over_keeps_the_positions_it_had_saved(
+    client: httpx.AsyncClient, postgres_url: str
+) -> None:
+    started = (await client.post("/api/analysis", json={"record": SHORT_GAME})).json()
+    done = await wait_done(client, f"/api/analysis/{started['id']}")
+    saved = [p for p in done["positions"] if p["ply"] >= 7]
+    for position in saved:  # marked, to tell a kept position from one analysed again
+        position["line"] = [position["played"]]
+    with psycopg.connect(postgres_url) as db:  # a process died with plies 7-11 saved
+        db.execute(
+            "UPDATE analyses SET status = 'running', done = %s, positions = %s, "
+            "updated_at = %s WHERE id = %s",
+            (len(saved), json.dumps(saved), datetime(2000, 1, 1), started["id"]),
+        )
+    taken_over = (await client.get(f"/api/analysis/{started['id']}")).json()
+    assert taken_over["status"] == "running" and taken_over["done"] == len(saved)
+    assert taken_over["positions"] == saved
+    again = await wait_done(client, f"/api/analysis/{started['id']}")
+    assert again["status"] == "done" and again["done"] == 12
+    assert [p for p in again["positions"] if p["ply"] >= 7] == saved
+    assert again["positions"][:7] == done["positions"][:7]
+
+
 def test_a_long_dots_game_gets_less_time_a_position() -> None:
     limits = Limits(hint_seconds=0.15)
     analyses = analysis.Analyses(None, None, 2, limits, game_seconds=60)  # type: ignore[arg-type]

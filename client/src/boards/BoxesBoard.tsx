@@ -15,7 +15,7 @@ import {
   type LineId,
   type Seat,
 } from "./boxesGeometry";
-import { columnName } from "./dotsGeometry";
+import { columnName } from "../notation";
 
 /** The position as the server's rules describe it (core `BoxesState.view()`). */
 export interface BoxesView {

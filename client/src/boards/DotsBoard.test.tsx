@@ -5,7 +5,6 @@ import {
   CELL,
   MARGIN,
   clampView,
-  columnName,
   frameOf,
   fromFrame,
   fullView,
@@ -16,7 +15,6 @@ import {
   playablePoints,
   screenToSheet,
   sheetSize,
-  squareName,
   stepPoint,
   toFrame,
   viewAround,
@@ -384,12 +382,6 @@ describe("DotsBoard on a phone", () => {
     expect(inView(v, 0, 0)).toBe(false);
     // Near an edge the view stays on the sheet.
     expect(viewAround(f, z, 0, 0)).toMatchObject({ x: 0, y: 0 });
-  });
-
-  it("names columns and points as the notation does", () => {
-    expect([0, 1, 25, 26, 27, 38].map(columnName)).toEqual(["a", "b", "z", "aa", "ab", "am"]);
-    expect(squareName(2, 4)).toBe("c5");
-    expect(squareName(0, 0)).toBe("a1");
   });
 
   it("says to tap again while a first tap previews a mark", () => {

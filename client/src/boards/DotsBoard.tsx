@@ -17,7 +17,6 @@ import {
   MARGIN,
   arrowDirection,
   clampView,
-  columnName,
   coord,
   frameOf,
   frameTransform,
@@ -49,6 +48,7 @@ import {
   type ViewBox,
 } from "./dotsGeometry";
 import "./dotsBoard.css";
+import { columnName } from "../notation";
 
 export type { DotsView, PointInfo, Pt } from "./dotsGeometry";
 

@@ -2,7 +2,7 @@
 //
 // Coordinates follow the wire protocol (docs/api.md): points are (x, y) with x in
 // 0..width-1 and y in 0..height-1, (0, 0) top-left; the notation calls (0, 0) `a1`
-// (columnName). Inside the client a point also has an index,
+// (notation.ts). Inside the client a point also has an index,
 // y * width + x, which is cheap to keep in sets and maps.
 
 export type Seat = 0 | 1;
@@ -263,23 +263,6 @@ export function stepPoint(p: Pt, dir: Direction, width: number, height: number, 
     case "down":
       return [x, clamp(y + by, height)];
   }
-}
-
-/** The letters of column x as the notation writes them: a … z, aa, ab … (core/notation.py). */
-export function columnName(x: number): string {
-  let name = "";
-  let n = x + 1;
-  while (n > 0) {
-    const digit = (n - 1) % 26;
-    name = String.fromCharCode(97 + digit) + name;
-    n = Math.floor((n - 1) / 26);
-  }
-  return name;
-}
-
-/** A point's name in the notation: (0, 0) is `a1`, (2, 4) is `c5`. */
-export function squareName(x: number, y: number): string {
-  return `${columnName(x)}${y + 1}`;
 }
 
 /** Where the keyboard cursor starts: the last mark, else the centre of the sheet. */

@@ -223,7 +223,7 @@ export const cs: Messages = {
 
     "board.dots": "Papír pro Tečky, {width} na {height, plural, one {# bod} few {# body} other {# bodů}}",
 
-    "dots.point": "bod {x}, {y}",
+    "dots.point": "bod {point}",
 
     "dots.point.free": "{point}: volný",
 
@@ -282,13 +282,13 @@ export const cs: Messages = {
 
     "dots.join": "Připojit se",
     "dots.zoomHelp": "Přibližujte kolečkem s Ctrl nebo sevřením na touchpadu, papír posunete tažením.",
-    "line.label": "čára z {x1},{y1} do {x2},{y2}",
+    "line.label": "čára z {from} do {to}",
     "line.free": "{line}, volná",
     "line.drawn": "{line}, nakreslená",
     "line.blocked": "{line}, nejste na tahu",
     "blocked.drawn": "Tahle čára už je nakreslená.",
     "blocked.wait": "Ještě nejste na tahu.",
-    "announce.drew": "{gender, select, you {Nakreslili jste} feminine {{name} nakreslila} neuter {{name} nakreslilo} plural {{name} nakreslili} other {{name} nakreslil}} čáru z {x1},{y1} do {x2},{y2}.",
+    "announce.drew": "{gender, select, you {Nakreslili jste} feminine {{name} nakreslila} neuter {{name} nakreslilo} plural {{name} nakreslili} other {{name} nakreslil}} čáru z {from} do {to}.",
 
     "title.yourMove": "Jste na tahu",
     "title.over": "Konec hry",
@@ -397,7 +397,7 @@ export const cs: Messages = {
     "from.local": "Ve dvou na jednom zařízení",
     "daily.practice": "Trénink",
     "turn.waitFriend": "Na tahu je kamarád.",
-    "announce.placed": "{gender, select, you {Položili jste} feminine {{name} položila} neuter {{name} položilo} plural {{name} položili} other {{name} položil}} značku na bod {x}, {y}.",
+    "announce.placed": "{gender, select, you {Položili jste} feminine {{name} položila} neuter {{name} položilo} plural {{name} položili} other {{name} položil}} značku na bod {point}.",
     "announce.undone": "Tahy vráceny.",
     "announce.joined": "{gender, select, you {Připojili jste se ke hře.} feminine {{name} se připojila ke hře.} neuter {{name} se připojilo ke hře.} plural {{name} se připojili ke hře.} other {{name} se připojil ke hře.}}",
     "start.heading": "Dvě hry ze čtverečkovaného sešitu",

@@ -221,7 +221,7 @@ const text = {
 
   "board.dots": "Dots sheet, {width} by {height, plural, one {# point} other {# points}}",
 
-  "dots.point": "point {x}, {y}",
+  "dots.point": "point {point}",
 
   "dots.point.free": "{point}: free",
 
@@ -280,13 +280,13 @@ const text = {
 
   "dots.join": "Join",
   "dots.zoomHelp": "Ctrl+wheel or a touchpad pinch zooms; drag to move the sheet.",
-  "line.label": "line from {x1},{y1} to {x2},{y2}",
+  "line.label": "line from {from} to {to}",
   "line.free": "{line}, free",
   "line.drawn": "{line}, drawn",
   "line.blocked": "{line}, not your move",
   "blocked.drawn": "That line is already drawn.",
   "blocked.wait": "Not your move yet.",
-  "announce.drew": "{gender, select, you {You} other {{name}}} drew the line from {x1},{y1} to {x2},{y2}.",
+  "announce.drew": "{gender, select, you {You} other {{name}}} drew the line from {from} to {to}.",
 
   "title.yourMove": "Your move",
   "title.over": "Game over",
@@ -395,7 +395,7 @@ const text = {
   "from.local": "Two on one device",
   "daily.practice": "Practice",
   "turn.waitFriend": "Your friend's move.",
-  "announce.placed": "{gender, select, you {You} other {{name}}} put a mark on point {x}, {y}.",
+  "announce.placed": "{gender, select, you {You} other {{name}}} put a mark on point {point}.",
   "announce.undone": "Moves taken back.",
   "announce.joined": "{gender, select, you {You have} other {{name} has}} joined the game.",
   "start.heading": "Two games from the squared notebook",

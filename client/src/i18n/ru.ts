@@ -223,7 +223,7 @@ export const ru: Messages = {
 
     "board.dots": "Лист для игры в «Точки»: {width} × {height, plural, one {# точка} few {# точки} many {# точек} other {# точки}}",
 
-    "dots.point": "точка {x}, {y}",
+    "dots.point": "точка {point}",
 
     "dots.point.free": "{point}: свободна",
 
@@ -282,13 +282,13 @@ export const ru: Messages = {
 
     "dots.join": "Присоединиться",
     "dots.zoomHelp": "Масштаб — колёсиком с Ctrl или щипком на тачпаде, лист двигается перетаскиванием.",
-    "line.label": "линия от {x1},{y1} до {x2},{y2}",
+    "line.label": "линия от {from} до {to}",
     "line.free": "{line}, свободна",
     "line.drawn": "{line}, проведена",
     "line.blocked": "{line}, сейчас не ваш ход",
     "blocked.drawn": "Эта линия уже проведена.",
     "blocked.wait": "Сейчас не ваш ход.",
-    "announce.drew": "{gender, select, you {Вы провели} feminine {{name} провела} plural {{name} провели} other {{name} провёл}} линию от {x1},{y1} до {x2},{y2}.",
+    "announce.drew": "{gender, select, you {Вы провели} feminine {{name} провела} plural {{name} провели} other {{name} провёл}} линию от {from} до {to}.",
 
     "title.yourMove": "Ваш ход",
     "title.over": "Партия окончена",
@@ -397,7 +397,7 @@ export const ru: Messages = {
     "from.local": "Вдвоём на одном устройстве",
     "daily.practice": "Тренировка",
     "turn.waitFriend": "Ход друга.",
-    "announce.placed": "{gender, select, you {Вы поставили} feminine {{name} поставила} plural {{name} поставили} other {{name} поставил}} знак в точку {x}, {y}.",
+    "announce.placed": "{gender, select, you {Вы поставили} feminine {{name} поставила} plural {{name} поставили} other {{name} поставил}} знак в точку {point}.",
     "announce.undone": "Ходы отменены.",
     "announce.joined": "{gender, select, you {Вы присоединились к игре.} feminine {{name} присоединилась к игре.} plural {{name} присоединились к игре.} other {{name} присоединился к игре.}}",
     "start.heading": "Две игры из тетради в клетку",

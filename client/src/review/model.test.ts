@@ -7,10 +7,8 @@ import {
   evalSeries,
   evalSummary,
   mistakesOf,
-  moveName,
   plyFromHash,
   positionAt,
-  squareName,
   stepTo,
   turnsOf,
   judgedOf,
@@ -174,15 +172,6 @@ describe("analysis", () => {
     expect(evalSummary([])).toBeNull();
   });
 
-  it("names moves in the record's notation", () => {
-    expect(squareName(0, 0)).toBe("a1");
-    expect(squareName(2, 4)).toBe("c5");
-    expect(squareName(25, 0)).toBe("z1");
-    expect(squareName(26, 0)).toBe("aa1");
-    expect(squareName(27, 31)).toBe("ab32");
-    expect(moveName(line([0, 0], [1, 0]))).toBe("a1-b1");
-    expect(moveName({ point: [19, 15] })).toBe("t16");
-  });
 });
 
 describe("Dots capture timeline", () => {

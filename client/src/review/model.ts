@@ -3,7 +3,7 @@
 // play drew. Pure functions: the review screen picks a ply and reads the result.
 import { applyEvent, fromSnapshot } from "../net/roomModel";
 import { lineKey } from "../boards/boxesGeometry";
-import type { EventMessage, Move, RoomState, Seat, ServerSnapshot } from "../net/types";
+import type { EventMessage, RoomState, Seat, ServerSnapshot } from "../net/types";
 import type { Analysis, AnalysedPosition, Review, ReviewMove } from "./types";
 
 const SEATS: ServerSnapshot["seats"] = [
@@ -266,19 +266,6 @@ export function analysisRunning(a: Analysis | null): boolean {
 /** The board size as people read it, e.g. "5×5" (columns × rows). */
 export function reviewSize(review: Pick<Review, "size">): string {
   return `${review.size[0]}×${review.size[1]}`;
-}
-
-/** A board point's name in the notation: column letters, then the row from 1 ("c5"). */
-export function squareName(x: number, y: number): string {
-  let name = "";
-  for (let n = x + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(97 + ((n - 1) % 26)) + name;
-  return `${name}${y + 1}`;
-}
-
-/** A move in the notation: "a1-b1" for a line, "c5" for a point. */
-export function moveName(move: Move): string {
-  if ("line" in move) return `${squareName(move.line[0][0], move.line[0][1])}-${squareName(move.line[1][0], move.line[1][1])}`;
-  return squareName(move.point[0], move.point[1]);
 }
 
 /** What each undrawn line of an exactly analysed position costs, in boxes of the final

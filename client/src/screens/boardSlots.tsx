@@ -7,6 +7,7 @@ import { BoxesBoard, type BoxesView, type LineState } from "../boards/BoxesBoard
 import type { Line, Seat } from "../boards/boxesGeometry";
 import { DotsBoard, type DotsView, type PointInfo, type Pt } from "../boards/DotsBoard";
 import { useI18n } from "../i18n";
+import { squareName } from "../notation";
 import type { GameName, Move, RoomState } from "../net";
 
 export interface BoardSlotProps {
@@ -40,7 +41,7 @@ function BoxesSlot(p: BoardSlotProps): JSX.Element {
   const { t } = useI18n();
   if (p.state.game !== "boxes") throw new Error("the Dots and Boxes board was given a Dots room");
   const view: BoxesView = p.state.board;
-  const lineText = (l: Line) => t("line.label", { x1: l[0][0], y1: l[0][1], x2: l[1][0], y2: l[1][1] });
+  const lineText = (l: Line) => t("line.label", { from: squareName(l[0][0], l[0][1]), to: squareName(l[1][0], l[1][1]) });
   return (
     <BoxesBoard
       view={view}
@@ -80,7 +81,7 @@ function DotsSlot(p: BoardSlotProps): JSX.Element {
   if (state.game !== "dots") throw new Error("the Dots board was given a Dots and Boxes room");
   const view: DotsView = state.board;
   const pointText = (pt: Pt, info: PointInfo, playable: boolean) => {
-    const point = t("dots.point", { x: pt[0], y: pt[1] });
+    const point = t("dots.point", { point: squareName(pt[0], pt[1]) });
     if (info.kind === "dead") return t("dots.point.dead", { point });
     if (info.kind === "free") return t(playable ? "dots.point.free" : "dots.point.freeWait", { point });
     const shape = info.owner === 0 ? "pen" : "pencil";

@@ -3,8 +3,9 @@
 // capture timeline and the hard level's suggestion (Dots).
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
-import { costOf, evalSeries, judgedOf, lineCosts, moveName, positionAt, type CaptureEntry, type Mistake } from "../../review/model";
+import { costOf, evalSeries, judgedOf, lineCosts, positionAt, type CaptureEntry, type Mistake } from "../../review/model";
 import type { GameName } from "../../net";
+import { moveName } from "../../notation";
 import type { AnalysedPosition, Analysis } from "../../review/types";
 import { EvalGraph, signed } from "./EvalGraph";
 

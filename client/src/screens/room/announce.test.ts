@@ -20,9 +20,9 @@ function move(seat: 0 | 1, line: [[number, number], [number, number]]): AppliedE
 
 describe("announcements", () => {
   it("says the other side's line, and the boxes it closed", () => {
-    expect(announceEvent(move(1, [[0, 0], [1, 0]]), state([0, 0]), state([0, 0]), ctx)).toBe("Computer drew the line from 0,0 to 1,0.");
+    expect(announceEvent(move(1, [[0, 0], [1, 0]]), state([0, 0]), state([0, 0]), ctx)).toBe("Computer drew the line from a1 to b1.");
     expect(announceEvent(move(1, [[0, 1], [1, 1]]), state([0, 0]), state([0, 2]), ctx)).toBe(
-      "Computer drew the line from 0,1 to 1,1. Computer: 2 boxes closed.",
+      "Computer drew the line from a2 to b2. Computer: 2 boxes closed.",
     );
   });
 
@@ -34,7 +34,7 @@ describe("announcements", () => {
   it("tells Dots captures, offers and the end by agreement", () => {
     const dots: AnnounceContext = { ...ctx, game: "dots", mode: "live", people: [people[0], { name: "Friend", letter: "2", colour: "pencil", gender: "neuter" }] };
     const placed = { version: 3, event: { kind: "move", seat: 1, move: { point: [4, 5] } } } as AppliedEvent;
-    expect(announceEvent(placed, state([0, 0]), state([0, 3]), dots)).toBe("Friend put a mark on point 4, 5. Friend: 3 marks captured.");
+    expect(announceEvent(placed, state([0, 0]), state([0, 3]), dots)).toBe("Friend put a mark on point e6. Friend: 3 marks captured.");
     const offer = { version: 4, event: { kind: "requested", request: "end", seat: 1 } } as AppliedEvent;
     expect(announceEvent(offer, null, null, dots)).toBe("Friend offers to end the game here; the score decides.");
     const ended = { version: 5, event: { kind: "ended", reason: "agreement", seat: null } } as AppliedEvent;
@@ -49,7 +49,7 @@ describe("announcements", () => {
       { name: "Компьютер", letter: "К", colour: "коралловые", gender: "masculine" },
     ];
     const ruCtx: AnnounceContext = { ...ctx, tr: ru, people: ruPeople };
-    expect(announceEvent(drew, state([0, 0]), state([0, 2]), ruCtx)).toBe("Компьютер провёл линию от 3,4 до 3,5. Компьютер: закрыто 2 квадрата.");
+    expect(announceEvent(drew, state([0, 0]), state([0, 2]), ruCtx)).toBe("Компьютер провёл линию от d5 до d6. Компьютер: закрыто 2 квадрата.");
     const pen: AnnounceContext = {
       ...ruCtx,
       game: "dots",
@@ -61,7 +61,7 @@ describe("announcements", () => {
       ],
     };
     const placed = { version: 3, event: { kind: "move", seat: 0, move: { point: [2, 7] } } } as AppliedEvent;
-    expect(announceEvent(placed, state([0, 0]), state([5, 0]), pen)).toBe("Ручка поставила знак в точку 2, 7. Ручка: в плен взято 5 знаков.");
+    expect(announceEvent(placed, state([0, 0]), state([5, 0]), pen)).toBe("Ручка поставила знак в точку c8. Ручка: в плен взято 5 знаков.");
     const resigned = { version: 9, event: { kind: "ended", reason: "resignation", seat: 0 } } as AppliedEvent;
     expect(announceEvent(resigned, null, null, pen)).toBe("Ручка сдалась.");
     const cs = makeTranslator("cs");
@@ -73,6 +73,6 @@ describe("announcements", () => {
         { name: "Počítač", letter: "P", colour: "korálový", gender: "masculine" },
       ],
     };
-    expect(announceEvent(move(1, [[5, 0], [5, 1]]), state([0, 0]), state([0, 1]), csCtx)).toBe("Počítač nakreslil čáru z 5,0 do 5,1. Počítač: uzavřen 1 čtvereček.");
+    expect(announceEvent(move(1, [[5, 0], [5, 1]]), state([0, 0]), state([0, 1]), csCtx)).toBe("Počítač nakreslil čáru z f1 do f2. Počítač: uzavřen 1 čtvereček.");
   });
 });

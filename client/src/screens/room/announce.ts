@@ -3,6 +3,7 @@
 import type { MessageKey, Translator } from "../../i18n";
 import type { RoomState, Seat, AppliedEvent } from "../../net";
 import type { People } from "./people";
+import { squareName } from "../../notation";
 
 export interface AnnounceContext {
   tr: Translator;
@@ -19,12 +20,12 @@ function gained(before: RoomState | null, after: RoomState | null, seat: Seat): 
   return Math.max(0, after.scores[seat] - before.scores[seat]);
 }
 
-/** The move's coordinates, as the texts that name a line or a point take them. */
-function moveWhere(move: Record<string, unknown>): Record<string, number> {
+/** Where the move went, in the notation, as the texts that name a line or a point take it. */
+function moveWhere(move: Record<string, unknown>): Record<string, string> {
   const line = move.line as [[number, number], [number, number]] | undefined;
-  if (line) return { x1: line[0][0], y1: line[0][1], x2: line[1][0], y2: line[1][1] };
+  if (line) return { from: squareName(line[0][0], line[0][1]), to: squareName(line[1][0], line[1][1]) };
   const point = move.point as [number, number] | undefined;
-  return point ? { x: point[0], y: point[1] } : {};
+  return point ? { point: squareName(point[0], point[1]) } : {};
 }
 
 export function announceEvent(ev: AppliedEvent, before: RoomState | null, after: RoomState | null, ctx: AnnounceContext): string | null {
