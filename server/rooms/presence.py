@@ -32,6 +32,7 @@ import contextlib
 import logging
 import math
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
@@ -54,6 +55,11 @@ from server.settings import Settings
 log = logging.getLogger("tetrad.presence")
 
 BATCH = 256
+
+SOCKETS_PER_HEARTBEAT = 500
+"""A count of spectators goes to every socket of the room, a write each: a room watched by
+more sockets than this here gets its count published less often (once a heartbeat per this
+many sockets), so a crowd's arrival costs about as many writes whatever its size."""
 
 
 class Attendee(Protocol):
@@ -123,6 +129,8 @@ class Presence:
         self._publishing: set[asyncio.Task[None]] = set()
         self._report: Report | None = None
         self._arriving: Gathering[SpectatorsCounted] = Gathering()
+        self._watching_here: Counter[str] = Counter()
+        """Spectator sockets of this process by room."""
         self._leaving: Gathering[int] = Gathering()
 
     async def arrive(self, attendee: Attendee) -> SpectatorsCounted | None:
@@ -137,6 +145,7 @@ class Presence:
             await self.store.publish(room_id, "control", 0, notice)
             await self.publish(room_id)
         elif attendee.watching:
+            self._watching_here[room_id] += 1
             counted = await self._count_in(room_id, attendee.id)
             await self.spectators_changed(room_id)
             return counted
@@ -149,8 +158,12 @@ class Presence:
         if slot is not None:
             if await self.store.release(room_id, slot, attendee.id):
                 await self.publish(room_id)
-        elif attendee.watching and await self._count_out(room_id, attendee.id):
-            await self.spectators_changed(room_id)
+        elif attendee.watching:
+            self._watching_here[room_id] -= 1
+            if self._watching_here[room_id] <= 0:
+                del self._watching_here[room_id]
+            if await self._count_out(room_id, attendee.id):
+                await self.spectators_changed(room_id)
 
     async def _count_in(self, room_id: str, connection: str) -> SpectatorsCounted:
         """Count ``connection`` among the room's spectators, together with the others
@@ -184,7 +197,8 @@ class Presence:
         for every change until then)."""
         if room_id in self._gathering:
             return
-        wait = self._published_at.get(room_id, -math.inf) + self.settings.heartbeat_seconds
+        crowd = max(1.0, self._watching_here[room_id] / SOCKETS_PER_HEARTBEAT)
+        wait = self._published_at.get(room_id, -math.inf) + self.settings.heartbeat_seconds * crowd
         wait -= time.monotonic()
         if wait <= 0:
             await self.publish(room_id)
