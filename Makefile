@@ -42,17 +42,18 @@ $(CLIENT_STAMP): $(CLIENT_DEPS) $(CLIENT_SRC)
 
 client: $(CLIENT_STAMP)
 
-# The optional compiled build of the Dots and Boxes search (mypyc, from the dev
+# The optional compiled build of the Dots and Boxes search (mypyc and Cython, from the dev
 # dependencies; see tools/compiled.py): about 30-60 s, redone when core's Dots and Boxes
 # sources change. Without a C compiler or Python's headers it says so and pure Python is
 # used: the same moves, only slower. `make clean-compiled` goes back to pure Python.
 COMPILED_STAMP := build/mypyc/.attempted
 COMPILED_LOG := build/mypyc/build.log
-COMPILED_SOURCES := $(wildcard core/*.py core/boxes/*.py core/ai/*.py core/ai/boxes/*.py)
+COMPILED_SOURCES := $(wildcard core/*.py core/boxes/*.py core/ai/*.py core/ai/boxes/*.py \
+	core/ai/boxes/*.pyx)
 
 $(COMPILED_STAMP): $(STAMP) $(COMPILED_SOURCES) tools/compiled.py
 	@mkdir -p $(@D)
-	@echo "compiling the Dots and Boxes search with mypyc (log: $(COMPILED_LOG))"
+	@echo "compiling the Dots and Boxes search with mypyc and Cython (log: $(COMPILED_LOG))"
 	@$(BIN)/python -m tools.compiled build >$(COMPILED_LOG) 2>&1 \
 		|| { $(BIN)/python -m tools.compiled clean; \
 		echo "the compiled build failed (see $(COMPILED_LOG)): pure Python is used"; }

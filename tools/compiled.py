@@ -1,8 +1,11 @@
-"""The optional compiled build of the Dots and Boxes computer player's search (mypyc).
+"""The optional compiled build of the Dots and Boxes computer player's search (mypyc, Cython).
 
 ``core`` is pure Python and stays so: this compiles the hot modules below with mypyc (typed
 Python to C, from the mypy already in the dev dependencies) into extension modules built
-under ``build/mypyc`` and then moved next to their sources. Python prefers an extension
+under ``build/mypyc`` and then moved next to their sources. The exact search's inner loop
+has a native twin besides, ``core/ai/boxes/exact_kernel.pyx`` (Cython, a dev dependency),
+built with them: ``solver.Solver`` uses it when it is importable and searches in Python
+otherwise, alike. Python prefers an extension
 module to a ``.py`` of the same name, so once built every import of these modules —
 server, tests, benchmarks — gets the compiled one; deleting the ``.so`` files (``clean``)
 goes back to pure Python. The modules share one runtime library,
@@ -61,6 +64,9 @@ class Target:
     """Globs (from the repository's root) of the sources a build depends on: the compiled
     modules and every module they could import (compiled code bakes in what it knows of
     the classes and constants it uses)."""
+    native: tuple[str, ...] = ()
+    """Cython modules (``.pyx`` beside where the module would be) with no Python twin of
+    the same name: pure Python does without them."""
 
     @property
     def build_dir(self) -> Path:
@@ -70,8 +76,8 @@ class Target:
     def record(self) -> Path:
         return self.build_dir / "sources.json"
 
-    def source_path(self, module: str) -> Path:
-        return self.base.joinpath(*module.split(".")).with_suffix(".py")
+    def source_path(self, module: str, suffix: str = ".py") -> Path:
+        return self.base.joinpath(*module.split(".")).with_suffix(suffix)
 
 
 CORE = Target(
@@ -88,7 +94,14 @@ CORE = Target(
         "core.ai.boxes.levels",
     ),
     group="core.compiled_boxes",
-    dependencies=("core/*.py", "core/boxes/*.py", "core/ai/*.py", "core/ai/boxes/*.py"),
+    dependencies=(
+        "core/*.py",
+        "core/boxes/*.py",
+        "core/ai/*.py",
+        "core/ai/boxes/*.py",
+        "core/ai/boxes/*.pyx",
+    ),
+    native=("core.ai.boxes.exact_kernel",),
 )
 """The search and everything its inner loop calls (by profiling)."""
 FROZEN = Target(
@@ -129,7 +142,7 @@ def compiled_paths(target: Target = CORE) -> list[Path]:
     """Every compiled file of ``target``: the modules' extensions and the shared library."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     found: list[Path] = []
-    for module in (*target.modules, target.group + "__mypyc"):
+    for module in (*target.modules, *target.native, target.group + "__mypyc"):
         base = target.base.joinpath(*module.split("."))
         found += [base.with_name(base.name + suffix) for suffix in suffixes]
     return [path for path in found if path.exists()]
@@ -168,7 +181,7 @@ def is_compiled(module: ModuleType) -> bool:
 
 class _SourcesFirst(importlib.abc.MetaPathFinder):
     """Loads a target's compiled modules from their ``.py`` sources even where a ``.so``
-    exists."""
+    exists, and finds none of its native modules."""
 
     def __init__(self, target: Target) -> None:
         self.target = target
@@ -176,6 +189,8 @@ class _SourcesFirst(importlib.abc.MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
+        if fullname in self.target.native:
+            raise ModuleNotFoundError(f"{fullname} is native only (pure Python asked for)")
         if fullname not in self.target.modules:
             return None
         return importlib.util.spec_from_file_location(fullname, self.target.source_path(fullname))
@@ -187,7 +202,7 @@ def use_sources(target: Target = CORE) -> None:
         isinstance(finder, _SourcesFirst) and finder.target is target for finder in sys.meta_path
     ):
         return
-    already = [module for module in target.modules if module in sys.modules]
+    already = [module for module in (*target.modules, *target.native) if module in sys.modules]
     if already:
         raise RuntimeError(f"too late to import the sources: {already} already imported")
     sys.meta_path.insert(0, _SourcesFirst(target))
@@ -241,9 +256,9 @@ def apply_frozen_mode() -> str:
 
 def build(target: Target = CORE) -> None:
     """Compile ``target``'s modules in place and record the sources compiled."""
-    # Imported here: only building needs mypyc and setuptools.
+    # Imported here: only building needs mypyc, Cython and setuptools.
     from mypyc.build import mypycify  # noqa: PLC0415
-    from setuptools import Distribution  # type: ignore[import-untyped]  # noqa: PLC0415
+    from setuptools import Distribution, Extension  # type: ignore[import-untyped]  # noqa: PLC0415
 
     hashes = source_hashes(target)
     os.chdir(ROOT)
@@ -258,6 +273,20 @@ def build(target: Target = CORE) -> None:
         group_name=target.group,
         target_dir=str(build_dir / "c"),
     )
+    if target.native:
+        from Cython.Build import cythonize  # noqa: PLC0415
+
+        native = [
+            Extension(
+                module,
+                [str(target.source_path(module, ".pyx").relative_to(ROOT))],
+                extra_compile_args=["-O3"],
+            )
+            for module in target.native
+        ]
+        extensions += cythonize(  # type: ignore[no-untyped-call]
+            native, build_dir=str(build_dir / "cython"), quiet=True
+        )
     # A bare Distribution: setup() would read pyproject.toml as this project's packaging.
     distribution = Distribution(
         {"name": f"tetrad-compiled-{target.name}", "ext_modules": extensions}

@@ -152,6 +152,16 @@ def revoked_since(engine: Engine, since: datetime) -> list[str]:
         return list(session.exec(query).all())
 
 
+def mark_gone(engine: Engine, names: list[str]) -> None:
+    """The challenge streams of ``names`` closed: they are not connected any more."""
+    keys = [name_key(name) for name in names]
+    with Session(engine) as session:
+        for row in session.exec(select(BotRow).where(col(BotRow.name_key).in_(keys))).all():
+            row.seen_at = None
+            session.add(row)
+        session.commit()
+
+
 def mark_seen(engine: Engine, names: list[str]) -> None:
     """The challenge streams of ``names`` are open now (see :mod:`server.bots.streams`)."""
     if not names:

@@ -6,7 +6,10 @@ there a few times a second (:meth:`BotStreams.round`) and tells its own streams:
 challenge a bot may take, a challenge it was offered that went away, a game it plays that
 began. The same round notices revoked tokens: it ends their streams and room websockets on
 this process at once, and from then on the token holds no seat (see
-:meth:`BotStreams.is_revoked`), and it notes which bots are connected (``seen_at``).
+:meth:`BotStreams.is_revoked`), and it notes which bots are connected (``seen_at``), and
+which left: a bot whose last stream here closed is no longer shown connected from the next
+round (another process that still has one of its streams marks it again within
+``SEEN_SECONDS``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from server.bots import challenges
-from server.bots.accounts import mark_seen, name_key
+from server.bots.accounts import mark_gone, mark_seen, name_key
 from server.bots.challenges import Challenge
 from server.db.models import BotRow
 
@@ -95,6 +98,8 @@ class BotStreams:
         self._told: dict[tuple[str, str], datetime] = {}
         self._since: datetime | None = None
         self._seen_at = 0.0
+        self._left: set[str] = set()
+        """Bots whose last stream on this process closed since the last round."""
 
     def is_revoked(self, token_hash: str) -> bool:
         return token_hash in self.revoked
@@ -114,6 +119,7 @@ class BotStreams:
 
     def close(self, listener: Listener) -> None:
         self.listeners.discard(listener)
+        self._left.add(listener.name)
 
     def connected(self) -> set[str]:
         return {listener.name for listener in self.listeners}
@@ -143,6 +149,9 @@ class BotStreams:
         if now - self._seen_at >= SEEN_SECONDS and self.listeners:
             self._seen_at = now
             await asyncio.to_thread(mark_seen, self.engine, sorted(self.connected()))
+        left, self._left = self._left - self.connected(), set()
+        if left:
+            await asyncio.to_thread(mark_gone, self.engine, sorted(left))
 
     def _read(self, streams_open: bool) -> tuple[set[str], list[Challenge]]:
         with Session(self.engine) as session:

@@ -18,12 +18,19 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
 from core.game import Player
+from core.review import Limits
 from server.db.records import FinishedGame
-from server.protocol import HintView, RoomSnapshot, hint_adapter
+from server.protocol import (
+    HintView,
+    LineValuesView,
+    RoomSnapshot,
+    hint_adapter,
+    line_values_adapter,
+)
 from server.refusals import Refusal
 from server.rooms import daily, history, rules, views
 from server.rooms.computer import ComputerPlayer
@@ -61,6 +68,7 @@ class Done:
     version: int
     duplicate: bool = False
     hint: HintView | None = None
+    line_values: LineValuesView | None = None
     events: tuple[str, ...] = ()
     committed_at: float | None = None
     """When ``events`` were committed (seconds since the epoch)."""
@@ -422,6 +430,25 @@ class RoomService:
         )
         self.metrics.on_ai_think(seconds)
         return Done(loaded.version, hint=hint_adapter.validate_python(hint))
+
+    async def line_values(self, room_id: str, token: str | None) -> Done:
+        """What every undrawn line of the position is worth, for the seat of ``token`` in a
+        practice game against the computer (nothing changes). It thinks where hints do, in
+        the analyst's pool, never in front of a computer move, within a move's time."""
+        loaded, seat = await self.seat_for(room_id, token)
+        if seat is None:
+            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
+        room = loaded.room
+        refusal = rules.refuse_line_values(room, seat)
+        if refusal is not None:
+            raise Refusal(refusal.code, refusal.message)
+        limit = self.settings.line_values_per_minute
+        await self._limit(f"line-values:{room_id}", str(seat), limit, "line values")
+        seconds = min(self.settings.ai_time_limit, self.settings.analysis_position_seconds)
+        limits = Limits(exact_seconds=seconds, moves_seconds=seconds / 2, hint_seconds=0.1)
+        found, took = await self.analyst.line_values(room.game.to_json(), astuple(limits))
+        self.metrics.on_ai_think(took)
+        return Done(loaded.version, line_values=line_values_adapter.validate_python(found))
 
     async def _computer_plays(self, room_id: str, command: Command, seat: Player) -> Done:
         return await self.execute(room_id, None, command, seat=seat)

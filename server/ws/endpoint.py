@@ -41,6 +41,7 @@ from server.protocol import (
     ErrorMessage,
     Hello,
     Hint,
+    LineValues,
     MakeMove,
     Ping,
     PongMessage,
@@ -462,6 +463,8 @@ async def _handle(
         raise Refusal("not_allowed", "spectators watch; only the seats' holders play")
     if isinstance(message, Hint):
         done = await service.hint(room_id, token)
+    elif isinstance(message, LineValues):
+        done = await service.line_values(room_id, token)
     elif isinstance(message, MakeMove):
         done = await service.execute(room_id, token, play_command(message))
     else:
@@ -473,6 +476,7 @@ async def _handle(
         move_id=message.move_id if isinstance(message, MakeMove) else None,
         duplicate=done.duplicate,
         hint=done.hint,
+        line_values=done.line_values,
     )
     with conn.held():
         await _bring_up_to(service, conn, done)

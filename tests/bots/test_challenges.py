@@ -195,6 +195,22 @@ async def test_a_bot_declines_with_a_reason_and_the_challenger_hears_it(
         assert gone == {"id": challenge["id"], "status": "declined", "reason": "only 5x5 boards"}
 
 
+async def test_a_bot_that_closes_its_stream_is_soon_shown_gone(server: LiveServer) -> None:
+    """Within a round or two, well before a stream's "seen" mark would run out (20 s)."""
+    alpha = new_bot(server, "Alpha")
+
+    async def connected(client: httpx.AsyncClient) -> bool:
+        listed = (await client.get("/api/bots")).json()
+        return bool({b["name"]: b["connected"] for b in listed}["Alpha"])
+
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        async with stream(server, alpha):
+            assert await connected(client)
+        async with asyncio.timeout(12):
+            while await connected(client):
+                await asyncio.sleep(0.2)
+
+
 async def test_open_challenges_expire(start_server: StartServer) -> None:
     server = await start_server(challenge_live_seconds=5)
     alpha = new_bot(server, "Alpha")

@@ -66,3 +66,30 @@ async def test_a_runner_bot_plays_a_rated_game_against_hard(server: LiveServer) 
         assert plucky["rating"] < 1500 and plucky["losses"] == 1
     elif verdict == "won":
         assert plucky["rating"] > 1500
+
+
+async def test_a_runner_bot_declines_what_it_does_not_play_and_takes_the_rest(
+    server: LiveServer,
+) -> None:
+    engine = server.app.state.engine
+    picky, asker = add_bot(engine, "Picky"), add_bot(engine, "Asker")
+    listener = await Bot.start("--server", server.url, "--token", picky, "--engine", "greedy",
+                               "--listen", "--only", "boxes:3x3", "--games", "1")  # fmt: skip
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        while not any(b["connected"] for b in (await client.get("/api/bots")).json()):
+            await asyncio.sleep(0.1)  # the listener's stream is not open yet
+        headers = {"Authorization": f"Bearer {asker}"}
+        for game, options in (("boxes", {"rows": 5, "cols": 5}), ("dots", {})):
+            body = {"game": game, "to": "Picky", "mode": "live", **options}
+            posted = await client.post("/api/challenges", json=body, headers=headers)
+            assert posted.status_code == 201, posted.text
+            path = f"/api/challenges/{posted.json()['challenge']['id']}"
+            while (seen := (await client.get(path)).json())["status"] == "open":
+                await asyncio.sleep(0.1)
+            assert (seen["status"], seen["reason"]) == ("declined", "this bot plays only boxes 3x3")
+    challenge = ["--size", "3x3", "--challenge", "Picky", "--games", "1"]
+    challenger = await Bot.start("--server", server.url, "--token", asker, "--engine", "random",
+                                 *challenge)  # fmt: skip
+    assert await challenger.finish(timeout=180) == 0, challenger.lines
+    assert await listener.finish(timeout=60) == 0, listener.lines
+    assert any(line.startswith("game 1 ") for line in listener.lines), listener.lines

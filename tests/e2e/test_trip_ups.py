@@ -79,7 +79,8 @@ def test_phone_start_screen_with_two_saved_games(
     # Dots asks one question more (the opening position); Start stays in view all the same.
     page.get_by_role("radio", name=DOTS_NAME[locale], exact=True).check()
     page.get_by_role("radio", name=OPENING_CROSS[locale], exact=True).wait_for()
-    assert_in_view(page, f"start two saved, Dots chosen {locale}", "form.new-game button[type=submit]")
+    start_button = "form.new-game button[type=submit]"
+    assert_in_view(page, f"start two saved, Dots chosen {locale}", start_button)
     # The language menu shows all of its text, whatever the language.
     assert cut_texts(page, ".top nav a, .lang-code") == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390

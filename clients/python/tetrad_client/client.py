@@ -12,6 +12,16 @@ from tetrad_client import models
 from tetrad_client.room import Pacer, Refused, Room
 
 
+def size_options(game: str, size: str | None) -> dict[str, int]:
+    """A board size as ``--size`` writes it (``5x5``) in the options of a room or challenge:
+    ``rows`` and ``cols`` of boxes, or ``width`` and ``height`` in points for Dots."""
+    if size is None:
+        return {}
+    first, _, second = size.lower().partition("x")
+    a, b = int(first), int(second)
+    return {"rows": a, "cols": b} if game == "boxes" else {"width": a, "height": b}
+
+
 def parse_invite(url: str) -> tuple[str, str, str]:
     """The server, room id and invite code of an invite link
     (``https://host/r/<room>#invite=<code>``)."""

@@ -1,7 +1,7 @@
 """A bot account at work: ``tetrad-bot --token TOKEN --listen``.
 
 The bot keeps its event stream open (``GET /api/bots/stream``, server-sent events), takes
-the challenges offered to it (or declines those its engine cannot play, saying why),
+the challenges offered to it (or declines those it does not play, ``--only``, saying why),
 plays every game that begins for it (a challenge taken by either side, or one the
 ladder's matchmaking made), and may post challenges of its own (``--challenge NAME``).
 Its own token holds its seats, so it needs no seat token and keeps none.
@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
-from tetrad_client.client import Tetrad
+from tetrad_client.client import Tetrad, size_options
 from tetrad_client.engines import Engine
 from tetrad_client.room import Refused, Room, RoomClosed
 
@@ -36,6 +38,37 @@ async def events(http: httpx.AsyncClient, token: str) -> AsyncIterator[tuple[str
                 yield kind, json.loads(line.removeprefix("data: "))
 
 
+@dataclass(frozen=True)
+class Wanted:
+    """A kind of game the bot takes: a game, and perhaps only one board size."""
+
+    game: str
+    size: str | None = None
+    """As ``--size`` writes it (``5x5``); None: any size."""
+
+    @classmethod
+    def parse(cls, text: str) -> Wanted:
+        """``boxes``, ``dots`` or ``GAME:SIZE`` (``boxes:5x5``)."""
+        game, _, size = text.strip().lower().partition(":")
+        if game not in ("boxes", "dots"):
+            raise ValueError(f"{text!r}: the game is boxes or dots")
+        if size and not re.fullmatch(r"\d+x\d+", size):
+            raise ValueError(f"{text!r}: the size is written like 5x5")
+        return cls(game, size or None)
+
+    def takes(self, challenge: dict[str, Any]) -> bool:
+        if challenge["game"] != self.game:
+            return False
+        wanted = size_options(self.game, self.size)
+        return all(challenge["options"].get(key) == value for key, value in wanted.items())
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.size}" if self.size else self.game
+
+
+ANY_GAME = (Wanted("boxes"), Wanted("dots"))
+
+
 class Listener:
     """Takes challenges and plays the games of one bot account."""
 
@@ -47,7 +80,7 @@ class Listener:
         play: Callable[[Room, Engine, int], Awaitable[None]],
         *,
         games: int,
-        games_of: tuple[str, ...] = ("boxes", "dots"),
+        only: tuple[Wanted, ...] = ANY_GAME,
         say: Any = print,
     ) -> None:
         self.tetrad = tetrad
@@ -57,7 +90,8 @@ class Listener:
         """Plays one game of a room to its end (the runner's loop)."""
         self.games = games
         """Stop after this many games (0: never)."""
-        self.games_of = games_of
+        self.only = only
+        """The kinds of game taken; other challenges are declined, saying why."""
         self.say = say
         self.playing: dict[str, asyncio.Task[None]] = {}
         self.finished = 0
@@ -96,9 +130,9 @@ class Listener:
 
     async def _consider(self, challenge: dict[str, Any]) -> None:
         path = f"/api/challenges/{challenge['id']}"
-        if challenge["game"] not in self.games_of:
+        if not any(wanted.takes(challenge) for wanted in self.only):
             if challenge.get("to"):
-                body = {"reason": f"this bot plays only {', '.join(self.games_of)}"}
+                body = {"reason": f"this bot plays only {', '.join(map(str, self.only))}"}
                 await self._quietly("POST", f"{path}/decline", body)
             return
         taken = await self._quietly("POST", f"{path}/accept", None)

@@ -23,9 +23,9 @@ from typing import Any
 
 import httpx
 
-from tetrad_client.client import Tetrad, parse_invite
+from tetrad_client.client import Tetrad, parse_invite, size_options
 from tetrad_client.engines import Engine, EngineError, Program, ask, load_engine
-from tetrad_client.listen import Listener
+from tetrad_client.listen import ANY_GAME, Listener, Wanted
 from tetrad_client.moves import format_move, from_wire, wire_move
 from tetrad_client.room import Refused, Room, RoomClosed
 
@@ -81,6 +81,14 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="take challenges and ladder games from the bot's stream; --games 0: for ever",
     )
+    account.add_argument(
+        "--only",
+        metavar="GAME[:SIZE]",
+        action="append",
+        type=wanted,
+        help="take only these challenges (boxes, dots, boxes:5x5; repeat for more); "
+        "others are declined with the reason",
+    )
     account.add_argument("--challenge", metavar="BOT", help="challenge this bot, then listen")
     account.add_argument(
         "--rated",
@@ -90,16 +98,15 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def wanted(text: str) -> Wanted:
+    try:
+        return Wanted.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def say(*words: Any) -> None:
     print(*words, flush=True)
-
-
-def size_options(game: str, size: str | None) -> dict[str, int]:
-    if size is None:
-        return {}
-    first, _, second = size.lower().partition("x")
-    a, b = int(first), int(second)
-    return {"rows": a, "cols": b} if game == "boxes" else {"width": a, "height": b}
 
 
 def save_state(path: Path, data: dict[str, Any]) -> None:
@@ -212,7 +219,8 @@ async def listen(args: argparse.Namespace, engine: Engine) -> int:
     if not args.token:
         raise SystemExit("tetrad-bot: --listen and --challenge need the bot's --token")
     async with Tetrad(args.server) as tetrad:
-        listener = Listener(tetrad, args.token, engine, play, games=args.games, say=say)
+        only = tuple(args.only) if args.only else ANY_GAME
+        listener = Listener(tetrad, args.token, engine, play, games=args.games, only=only, say=say)
         if args.challenge:
             options = size_options(args.game, args.size)
             if args.game == "dots" and args.start:

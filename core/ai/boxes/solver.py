@@ -19,9 +19,11 @@ representative over the board's symmetries. What makes the search fast enough in
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Iterator
-from typing import Final
+from types import ModuleType
+from typing import Any, Final
 
 from core.ai.boxes.analysis import (
     CAPTURABLE,
@@ -66,6 +68,18 @@ def remember_endgame(key: tuple[int, ...], value: int) -> None:
 
 class SearchTimeout(Exception):
     """The search ran out of its node or time budget before it finished."""
+
+
+def native_kernel() -> ModuleType | None:
+    """The C inner loop of :meth:`Solver.value` (``exact_kernel.pyx``), if the compiled build
+    made it; without it the Python below searches alike, only slower."""
+    try:
+        return importlib.import_module("core.ai.boxes.exact_kernel")
+    except ImportError:
+        return None
+
+
+KERNEL = native_kernel()
 
 
 class Budget:
@@ -181,6 +195,10 @@ class Solver:
         self.use_components = use_components
         """Whether endgame nodes are looked up by canonical components (costly per node;
         no gain measured yet for the control search's leaf solves, see levels.py)."""
+        self.kernel: Any = None
+        """The native search of this board (see :func:`native_kernel`), if built and able."""
+        if KERNEL is not None and not use_components and KERNEL.supports(t):
+            self.kernel = KERNEL.Kernel(t, SearchTimeout, simple_endgame_value)
         if use_book and (t.geo.rows, t.geo.cols) == BOOK_SIZE:
             self.table.update((drawn, (value, value)) for drawn, value in book_values().items())
 
@@ -199,6 +217,10 @@ class Solver:
         ``offers`` are given, ``drawn`` has no safe line and nothing to take, and its offers
         are those, once number ``taken`` is taken if that is not -1.
         """
+        if self.kernel is not None and offers is None:
+            # The whole search below this node runs natively, alike (same table and nodes).
+            result: int = self.kernel.value(self, drawn, alpha, beta, counts)
+            return result
         self.budget.spend()
         t = self.t
         if offers is None or counts is None:
