@@ -268,14 +268,32 @@ export function reviewSize(review: Pick<Review, "size">): string {
   return `${review.size[0]}×${review.size[1]}`;
 }
 
+/** A position with the values of its undrawn lines: an analysed position of the review, or
+ * the line values a practice game against the computer asks for. */
+export type ValuedPosition = Pick<AnalysedPosition, "exact" | "value" | "values">;
+
 /** What each undrawn line of an exactly analysed position costs, in boxes of the final
  * score against best play (0: a best line), by the board's line key ("h:x:y"); empty where
  * the position was only estimated. */
-export function lineCosts(position: AnalysedPosition | null): Map<string, number> {
+export function lineCosts(position: ValuedPosition | null): Map<string, number> {
   const costs = new Map<string, number>();
   if (!position?.exact || position.value === null) return costs;
   for (const { move, value } of position.values ?? []) {
     if ("line" in move) costs.set(lineKey(move.line), (position.value - value) / 2);
   }
   return costs;
+}
+
+/** A note the board draws on an undrawn line. */
+export interface LineNote {
+  text: string;
+  best: boolean;
+}
+
+/** The notes the board draws on the undrawn lines of an exactly valued position: what each
+ * line gives away ("−2"), "0" on the best ones (the review's and practice's line values). */
+export function lineNotes(position: ValuedPosition | null): Map<string, LineNote> {
+  const notes = new Map<string, LineNote>();
+  for (const [key, cost] of lineCosts(position)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0 });
+  return notes;
 }
