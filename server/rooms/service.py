@@ -49,7 +49,7 @@ from server.rooms.model import (
 )
 from server.rooms.presence import Presence
 from server.rooms.repository import LoadedRoom, RoomRepository
-from server.rooms.stores import Stores
+from server.rooms.stores import SpectatorsCounted, Stores
 from server.rooms.time_outs import TimeOuts
 from server.settings import Settings
 
@@ -195,18 +195,32 @@ class RoomService:
             return None
         return seat_of(room, token)
 
-    async def snapshot(self, room_id: str) -> tuple[LoadedRoom, RoomSnapshot]:
-        """The room as it is now, with presence and expiry."""
-        loaded = await self.repository.reload(room_id)
-        presence = await self.presence.now(room_id)
-        left = await self.stores.rooms.expires_in(room_id)
+    async def snapshot(
+        self, room_id: str, counted: SpectatorsCounted | None = None
+    ) -> tuple[LoadedRoom, RoomSnapshot]:
+        """The room as it is now, with presence and expiry; ``counted``: as read when a
+        spectator was counted in (the room is read again only if this process's copy is
+        not at that version)."""
+        if counted is None:
+            loaded = await self.repository.reload(room_id)
+            presence = await self.presence.now(room_id)
+            left = await self.stores.rooms.expires_in(room_id)
+        else:
+            loaded = await self.repository.get(room_id)
+            if loaded.version != counted.version:
+                loaded = await self.repository.reload(room_id)
+            presence = views.Presence(counted.presence.connected, counted.presence.spectators)
+            left = counted.expires_in
         expires = None if left is None else math.ceil(left)
         snapshot = views.snapshot(loaded.room, loaded.version, presence, expires, time.time())
         return loaded, snapshot
 
-    async def catch_up(self, room_id: str, since: int | None) -> CatchUp:
+    async def catch_up(
+        self, room_id: str, since: int | None, counted: SpectatorsCounted | None = None
+    ) -> CatchUp:
         """What brings a client holding version ``since`` (None: nothing) up to date: the
-        events after it, or a snapshot (see :mod:`server.rooms.history`)."""
+        events after it, or a snapshot (see :mod:`server.rooms.history`); ``counted``: the
+        room as read when a spectator was counted in, if it was."""
         if since is not None:
             stored = await self.stores.rooms.events_after(room_id, since)
             if stored.version == 0:
@@ -215,7 +229,7 @@ class RoomService:
             events = history.events_after(since, stored.version, stored.messages)
             if events is not None:
                 return CatchUp(stored.version, events)
-        loaded, snapshot = await self.snapshot(room_id)
+        loaded, snapshot = await self.snapshot(room_id, counted)
         return CatchUp(loaded.version, snapshot=snapshot)
 
     def invite_url(self, room: Room, base_url: str) -> str | None:
