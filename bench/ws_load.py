@@ -7,10 +7,15 @@ move), side by side in the same run; and the memory an idle websocket costs a se
     .venv/bin/python bench/ws_load.py --processes 2 ...   # the players of a room on two processes
     .venv/bin/python bench/ws_load.py --rounds 3 ...      # relay and tetrad take turns; medians
     .venv/bin/python bench/ws_load.py --store embedded ... # each with a store of its own
+    .venv/bin/python bench/ws_load.py --also ../base ...   # another checkout in the same rounds
 
 With ``--store embedded`` tetrad runs as ``make run`` does, on its embedded valkey, and the
 relay gets a valkey of its own started the same way (the same binary, unix socket and
 append-only file); the CPU compared is then each server's and its store's together.
+
+``--also DIR`` (repeatable) plays another checkout of tetrad (a worktree at an older commit,
+say) in the same rounds, served from its own sources with this interpreter, so a change is
+measured before and after under the same load.
 
 Needs Redis (``--redis-url``, default 127.0.0.1:6379). Each side first sets all its rooms up
 (tetrad: create and join over REST, two websockets, hello, presence), then every room plays
@@ -56,14 +61,16 @@ def free_socket() -> socket.socket:
     return sock
 
 
-def spawn(args: list[str], env: dict[str, str], pin: bool) -> tuple[subprocess.Popen[bytes], int]:
+def spawn(
+    args: list[str], env: dict[str, str], pin: bool, checkout: Path = REPO
+) -> tuple[subprocess.Popen[bytes], int]:
     sock = free_socket()
     port = sock.getsockname()[1]
     command = [*args, "--fd", str(sock.fileno())]
     if pin:
         command = ["taskset", "-c", "0", *command]
     process = subprocess.Popen(
-        command, cwd=REPO, env={**os.environ, **env}, pass_fds=[sock.fileno()]
+        command, cwd=checkout, env={**os.environ, **env}, pass_fds=[sock.fileno()]
     )
     sock.close()
     return process, port
@@ -373,6 +380,8 @@ class Side:
     kind: str
     ports: tuple[int, int]
     pids: list[int]
+    label: str = ""
+    """Which checkout of tetrad (``--also``) this side serves."""
     rooms: list = field(default_factory=list)
     rounds: list[dict[str, float]] = field(default_factory=list)
 
@@ -388,7 +397,7 @@ async def set_up(side: Side, rooms: int, body: dict) -> None:
         side.rooms = [tetrad_room(room, seed) for seed, room in enumerate(ready)]
     else:
         side.rooms = [RelayRoom(room[0]) for room in ready]
-    print(f"{side.kind}: {rooms} rooms ready", flush=True)
+    print(f"{side.label or side.kind}: {rooms} rooms ready", flush=True)
 
 
 async def play_round(side: Side, seconds: float) -> dict[str, float]:
@@ -486,7 +495,8 @@ def report_rounds(relay: Side, tetrad: Side) -> None:
         for r, t in zip(relay.rounds, tetrad.rounds, strict=True)
     ]
     print(
-        f"median of {len(pairs)} rounds: server CPU relay {base:.3f}, tetrad {ours:.3f} ms/move "
+        f"{tetrad.label}, median of {len(pairs)} rounds: server CPU relay {base:.3f}, "
+        f"tetrad {ours:.3f} ms/move "
         f"= {ours / base:.2f} x; each round: {', '.join(f'{ratio:.2f}' for ratio in pairs)}; "
         f"tetrad p99 {statistics.median(t['p99_ms'] for t in tetrad.rounds):.1f} ms, "
         f"{statistics.median(t['moves_per_s'] for t in tetrad.rounds):.0f} moves/s"
@@ -517,6 +527,13 @@ async def main() -> None:
     parser.add_argument(
         "--relay-processes", type=int, choices=[1, 2], help="default: as --processes"
     )
+    parser.add_argument(
+        "--also",
+        type=Path,
+        action="append",
+        default=[],
+        help="another checkout of tetrad to play in the same rounds (repeatable)",
+    )
     args = parser.parse_args()
     if args.pin:
         os.sched_setaffinity(0, {1})
@@ -525,7 +542,6 @@ async def main() -> None:
         if args.game == "boxes"
         else {"game": "dots", "width": 39, "height": 32, "mode": "live"}
     )
-    prefix = f"bench-{uuid.uuid4().hex[:8]}"
     data = tempfile.mkdtemp()
     embedded = args.store == "embedded"
     if embedded and args.processes != 1:
@@ -539,46 +555,64 @@ async def main() -> None:
         relay_url = relay_store.start()
         if args.pin:
             os.sched_setaffinity(relay_store.process.pid, {0})
-    env = {
-        "TETRAD_REDIS_URL": args.redis_url,
-        "TETRAD_KEY_PREFIX": prefix,
-        "TETRAD_DATABASE_URL": f"sqlite:///{data}/bench.sqlite3",
-        "TETRAD_DATA_DIR": data,
-        "TETRAD_LOG_LEVEL": "WARNING",
-        "TETRAD_ROOM_CREATIONS_PER_MINUTE": "100000",
-        "TETRAD_MESSAGES_PER_SECOND": "100000",
-        "TETRAD_MESSAGE_BURST": "100000",
-    }
-    if embedded:
-        del env["TETRAD_REDIS_URL"]
     # The server runs as a self-hoster runs it: ``tetrad serve`` (here on an inherited socket).
     serve = [sys.executable, "-m", "server.cli", "serve", "--log-level", "WARNING"]
     relay = [sys.executable, __file__, "--serve-baseline", relay_url]
     relays = args.relay_processes or args.processes
+    checkouts = [(REPO, REPO.name)] + [
+        (path.resolve(), f"{path.resolve().name}") for path in args.also
+    ]
     processes = []
+    prefixes = []
     try:
-        tetrad = [spawn(serve, env, args.pin) for _ in range(args.processes)]
-        baseline = [spawn(relay, env, args.pin) for _ in range(relays)]
-        processes = [p for p, _ in tetrad + baseline]
-        for _, port in tetrad:
-            await wait_ready(port, "/readyz")
+        started = []
+        for checkout, label in checkouts:
+            prefix = f"bench-{uuid.uuid4().hex[:8]}"
+            prefixes.append(prefix)
+            where = Path(tempfile.mkdtemp(dir=data))
+            env = {
+                "TETRAD_REDIS_URL": args.redis_url,
+                "TETRAD_KEY_PREFIX": prefix,
+                "TETRAD_DATABASE_URL": f"sqlite:///{where}/bench.sqlite3",
+                "TETRAD_DATA_DIR": str(where),
+                "TETRAD_LOG_LEVEL": "WARNING",
+                "TETRAD_ROOM_CREATIONS_PER_MINUTE": "100000",
+                "TETRAD_MESSAGES_PER_SECOND": "100000",
+                "TETRAD_MESSAGE_BURST": "100000",
+            }
+            if checkout != REPO:
+                env["PYTHONPATH"] = str(checkout)
+            if embedded:
+                del env["TETRAD_REDIS_URL"]
+            servers = [spawn(serve, env, args.pin, checkout) for _ in range(args.processes)]
+            processes += [p for p, _ in servers]
+            started.append((label, servers))
+        baseline = [spawn(relay, {}, args.pin) for _ in range(relays)]
+        processes += [p for p, _ in baseline]
+        for _, servers in started:
+            for _, port in servers:
+                await wait_ready(port, "/readyz")
         await asyncio.sleep(1)
-        tetrad_ports = (tetrad[0][1], tetrad[-1][1])
-        baseline_ports = (baseline[0][1], baseline[-1][1])
-        tetrad_pids = [p.pid for p, _ in tetrad]
         relay_pids = [p.pid for p, _ in baseline]
         if embedded:
             assert relay_store is not None and relay_store.process is not None
-            tetrad_pids += children(tetrad_pids[0])  # its embedded valkey
             relay_pids.append(relay_store.process.pid)
-            print(f"counted with each server: its store (tetrad pids {tetrad_pids})", flush=True)
-        relay = Side("baseline", baseline_ports, relay_pids)
-        ours = Side("tetrad", tetrad_ports, tetrad_pids)
+        sides = []
+        for label, servers in started:
+            pids = [p.pid for p, _ in servers]
+            if embedded:
+                pids += children(pids[0])  # its embedded valkey
+                print(f"counted with each server: its store ({label} pids {pids})", flush=True)
+            sides.append(Side("tetrad", (servers[0][1], servers[-1][1]), pids, label))
+        tetrad = started[0][1]
+        relay = Side("baseline", (baseline[0][1], baseline[-1][1]), relay_pids)
         if not args.only_tetrad:
             await set_up(relay, args.rooms, body)
-        await set_up(ours, args.rooms, body)
+        for side in sides:
+            await set_up(side, args.rooms, body)
         if args.only_tetrad:
-            print(f"tetrad server pid {tetrad[0][0].pid}", flush=True)
+            for side in sides:
+                print(f"{side.label} server pids {side.pids}", flush=True)
         where = "one process" if args.processes == 1 else "players on two processes"
         if relays != args.processes:
             where += f" (the relay: {relays})"
@@ -589,14 +623,19 @@ async def main() -> None:
             # The relay and tetrad take turns, so a change in the machine's load meanwhile
             # touches both sides of a round alike.
             base = None if args.only_tetrad else await play_round(relay, args.seconds)
-            print(f"tetrad: round {number}, playing", flush=True)
-            result = await play_round(ours, args.seconds)
-            title = f"{args.rooms} rooms for {args.seconds:.0f} s, {size}, {where}"
-            report(title + (f", round {number}" if args.rounds > 1 else ""), base, result)
+            for side in sides:
+                print(f"{side.label}: round {number}, playing", flush=True)
+                result = await play_round(side, args.seconds)
+                title = (
+                    f"{side.label}: {args.rooms} rooms for {args.seconds:.0f} s, {size}, {where}"
+                )
+                report(title + (f", round {number}" if args.rounds > 1 else ""), base, result)
         if args.rounds > 1 and not args.only_tetrad:
-            report_rounds(relay, ours)
+            for side in sides:
+                report_rounds(relay, side)
         await close_rooms(relay)
-        await close_rooms(ours)
+        for side in sides:
+            await close_rooms(side)
         if args.idle:
             per_socket = await idle_memory(tetrad[0][1], tetrad[0][0].pid, args.idle)
             print(f"memory per idle websocket ({args.idle} spectators): {per_socket:.1f} KiB RSS")
@@ -608,7 +647,8 @@ async def main() -> None:
         if relay_store is not None:
             relay_store.stop()
         redis = aioredis.Redis.from_url(args.redis_url)
-        for pattern in ("bench-baseline*",) if embedded else (f"{prefix}:*", "bench-baseline*"):
+        patterns = ["bench-baseline*"] + ([] if embedded else [f"{p}:*" for p in prefixes])
+        for pattern in patterns:
             keys = [k async for k in redis.scan_iter(match=pattern)]
             if keys:
                 await redis.delete(*keys)
