@@ -128,27 +128,19 @@ function dotsPositionAt(review: Review, lives: DotsLives, ply: number): RoomStat
           last_move: played?.kind === "move" && "point" in played.move ? { point: played.move.point } : start.last_move,
         };
   const over = ply === n && review.result;
-  return fromSnapshot({
-    ...snapshotOf(review),
-    version: ply,
-    move_count: ply,
-    board,
-    status: {
-      to_move: toMoveAt(review, ply),
-      scores: ply === 0 ? startScoresOf(review) : [review.moves[ply - 1]!.scores[0], review.moves[ply - 1]!.scores[1]],
-      thinking: false,
-      outcome: over ? { winner: review.result!.winner, reason: review.result!.reason } : null,
-    },
-  });
+  const scores: [number, number] = ply === 0 ? startScoresOf(review) : [review.moves[ply - 1]!.scores[0], review.moves[ply - 1]!.scores[1]];
+  const snap = reviewSnapshot(review.id ?? "review", board, toMoveAt(review, ply), scores, ply);
+  return fromSnapshot(over ? { ...snap, status: { ...snap.status, outcome: { winner: review.result!.winner, reason: review.result!.reason } } } : snap);
 }
 
-/** The review as the snapshot of a room at its start. */
-function snapshotOf(review: Review): ServerSnapshot {
+/** A room holding `board`, as a review shows it: two people's seats, nobody connected,
+ * `moves` moves made, `toMove` to move with `scores`. */
+export function reviewSnapshot(id: string, board: ServerSnapshot["board"], toMove: Seat, scores: [number, number], moves = 0): ServerSnapshot {
   return {
-    id: review.id ?? "review",
-    game: review.game,
+    id,
+    game: board.game,
     mode: "local",
-    version: 0,
+    version: moves,
     game_number: 1,
     level: null,
     daily: null,
@@ -156,9 +148,9 @@ function snapshotOf(review: Review): ServerSnapshot {
     seats: SEATS,
     spectators: 0,
     requests: [],
-    move_count: 0,
-    status: { to_move: toMoveAt(review, 0), scores: startScoresOf(review), outcome: null, thinking: false },
-    board: review.start,
+    move_count: moves,
+    status: { to_move: toMove, scores, outcome: null, thinking: false },
+    board,
     expires_in_seconds: null,
   };
 }
@@ -166,7 +158,7 @@ function snapshotOf(review: Review): ServerSnapshot {
 /** Every position of the game: `positions[k]` is the board after k moves. The last one is
  * the server's `final` board (a Dots game lost by grounding also shows the lost marks). */
 export function buildPositions(review: Review): RoomState[] {
-  const snap = snapshotOf(review);
+  const snap = reviewSnapshot(review.id ?? "review", review.start, toMoveAt(review, 0), startScoresOf(review));
   const positions = [fromSnapshot(snap)];
   review.moves.forEach((m, i) => {
     const last = i === review.moves.length - 1;
