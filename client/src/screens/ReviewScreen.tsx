@@ -11,7 +11,7 @@ import { BOARD_SLOTS } from "./boardSlots";
 import { PlayerCards } from "./room/PlayerCards";
 import { endingText } from "./room/ResultCard";
 import type { People } from "./room/people";
-import { buildPositions, captureTimeline, clampPly, lineCosts, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
+import { buildPositions, captureTimeline, clampPly, lineNotes, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
 import type { Review } from "../review/types";
 import { useAnalysis, useReview } from "./review/useReview";
 import { Stepper } from "./review/Stepper";
@@ -117,11 +117,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
   const here = positionAt(analysis.data, ply);
   const suggested = variation ? null : (here?.best[0] ?? null);
   // Every undrawn line of an exact position with the boxes it gives away (0: best).
-  const lineNotes = useMemo(() => {
-    const notes = new Map<string, { text: string; best: boolean }>();
-    for (const [key, cost] of lineCosts(here)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0 });
-    return notes;
-  }, [here]);
+  const notes = useMemo(() => lineNotes(here), [here]);
   // The better line after the move played here, when it can be played on the board.
   const better = useMemo(() => (here ? enterVariation(positions[ply]!, here) : null), [here, positions, ply]);
   const enter = (v: Variation) => {
@@ -251,7 +247,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             onMove={() => undefined}
             onBlocked={() => undefined}
             tapPreview={false}
-            lineNotes={variation ? undefined : lineNotes}
+            lineNotes={variation ? undefined : notes}
             coordinates
           />
         </div>
