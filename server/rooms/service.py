@@ -417,13 +417,8 @@ class RoomService:
 
     async def hint(self, room_id: str, token: str | None) -> Done:
         """The move the computer would make for the seat of ``token`` (nothing changes)."""
-        loaded, seat = await self.seat_for(room_id, token)
-        if seat is None:
-            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
+        loaded, _ = await self._asking_seat(room_id, token, rules.refuse_hint)
         room = loaded.room
-        refusal = rules.refuse_hint(room, seat)
-        if refusal is not None:
-            raise Refusal(refusal.code, refusal.message)
         # The hint is always hard's analysis, whatever level the computer plays at.
         hint, seconds = await self.analyst.hint(
             room.game.to_json(), seed(room.id, loaded.version), self.settings.ai_time_limit
@@ -435,13 +430,8 @@ class RoomService:
         """What every undrawn line of the position is worth, for the seat of ``token`` in a
         practice game against the computer (nothing changes). It thinks where hints do, in
         the analyst's pool, never in front of a computer move, within a move's time."""
-        loaded, seat = await self.seat_for(room_id, token)
-        if seat is None:
-            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
+        loaded, seat = await self._asking_seat(room_id, token, rules.refuse_line_values)
         room = loaded.room
-        refusal = rules.refuse_line_values(room, seat)
-        if refusal is not None:
-            raise Refusal(refusal.code, refusal.message)
         limit = self.settings.line_values_per_minute
         await self._limit(f"line-values:{room_id}", str(seat), limit, "line values")
         seconds = min(self.settings.ai_time_limit, self.settings.analysis_position_seconds)
@@ -449,6 +439,22 @@ class RoomService:
         found, took = await self.analyst.line_values(room.game.to_json(), astuple(limits))
         self.metrics.on_ai_think(took)
         return Done(loaded.version, line_values=line_values_adapter.validate_python(found))
+
+    async def _asking_seat(
+        self,
+        room_id: str,
+        token: str | None,
+        refuse: Callable[[Room, Player], Refusal | None],
+    ) -> tuple[LoadedRoom, Player]:
+        """The room and the seat of ``token`` when that seat may ask the computer a question
+        (``refuse`` says why not): a hint, line values."""
+        loaded, seat = await self.seat_for(room_id, token)
+        if seat is None:
+            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
+        refusal = refuse(loaded.room, seat)
+        if refusal is not None:
+            raise Refusal(refusal.code, refusal.message)
+        return loaded, seat
 
     async def _computer_plays(self, room_id: str, command: Command, seat: Player) -> Done:
         return await self.execute(room_id, None, command, seat=seat)

@@ -3,7 +3,10 @@ worth, over REST and the websocket, refused wherever a game counts or has no lin
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
+import pytest
 
 from core import boxes
 from core.ai.boxes import Budget
@@ -33,9 +36,24 @@ def as_notation(wire: dict) -> str:
 
 
 async def test_every_undrawn_line_is_valued_exactly_on_the_players_turn(
-    start_server: StartServer,
+    start_server: StartServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     server = await start_server(**SOLVER_TIME)
+    # They think where hints do, in the analyses' pool, never in the computer's.
+    rooms = server.app.state.rooms
+    assert rooms.analyst is not rooms.computer
+    asked: list[str] = []
+    valued = rooms.analyst.line_values
+
+    async def in_the_analysts_pool(*args: Any) -> Any:
+        asked.append("analyst")
+        return await valued(*args)
+
+    async def in_the_computers_pool(*args: Any) -> Any:
+        raise AssertionError("line values asked in the pool of the computer's moves")
+
+    monkeypatch.setattr(rooms.analyst, "line_values", in_the_analysts_pool)
+    monkeypatch.setattr(rooms.computer, "line_values", in_the_computers_pool)
     async with httpx.AsyncClient(base_url=server.url, timeout=WAIT) as client:
         grant = await create_room(client, mode="computer", rows=2, cols=2, level="easy", first="me")
         room, token = grant["room_id"], grant["token"]
@@ -63,6 +81,7 @@ async def test_every_undrawn_line_is_valued_exactly_on_the_players_turn(
         played = [as_notation(drawn) for drawn in socket.model.state["board"]["lines"]]
         values = {as_notation(v["move"]): v["value"] for v in ack["line_values"]["values"]}
         assert values == exact_values(played)
+        assert asked == ["analyst", "analyst"]
         # Other actions' replies do not carry it.
         assert "line_values" not in (await act(client, room, token, type="hint")).json()
         await socket.close()

@@ -17,15 +17,14 @@ function toMoveAt(review: Review, ply: number): Seat {
   return review.moves[ply - 1]!.to_move;
 }
 
-/** Every position of the game: `positions[k]` is the board after k moves. The last one is
- * the server's `final` board (a Dots game lost by grounding also shows the lost marks). */
-export function buildPositions(review: Review): RoomState[] {
-  const startScores = startScoresOf(review);
-  const snap: ServerSnapshot = {
-    id: review.id ?? "review",
-    game: review.game,
+/** A room holding `board`, as a review shows it: two people's seats, nobody connected,
+ * `moves` moves made, `toMove` to move with `scores`. */
+export function reviewSnapshot(id: string, board: ServerSnapshot["board"], toMove: Seat, scores: [number, number], moves = 0): ServerSnapshot {
+  return {
+    id,
+    game: board.game,
     mode: "local",
-    version: 0,
+    version: moves,
     game_number: 1,
     level: null,
     daily: null,
@@ -33,11 +32,17 @@ export function buildPositions(review: Review): RoomState[] {
     seats: SEATS,
     spectators: 0,
     requests: [],
-    move_count: 0,
-    status: { to_move: toMoveAt(review, 0), scores: startScores, outcome: null, thinking: false },
-    board: review.start,
+    move_count: moves,
+    status: { to_move: toMove, scores, outcome: null, thinking: false },
+    board,
     expires_in_seconds: null,
   };
+}
+
+/** Every position of the game: `positions[k]` is the board after k moves. The last one is
+ * the server's `final` board (a Dots game lost by grounding also shows the lost marks). */
+export function buildPositions(review: Review): RoomState[] {
+  const snap = reviewSnapshot(review.id ?? "review", review.start, toMoveAt(review, 0), startScoresOf(review));
   const positions = [fromSnapshot(snap)];
   review.moves.forEach((m, i) => {
     const last = i === review.moves.length - 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromSnapshot } from "../net/roomModel";
-import type { BoxesBoardView, RoomState, ServerSnapshot } from "../net/types";
+import type { BoxesBoardView, RoomState } from "../net/types";
+import { reviewSnapshot } from "./model";
 import type { AnalysedPosition } from "./types";
 import { enterVariation, playLine, stepVariation, variationAt } from "./variation";
 
@@ -9,27 +10,8 @@ const line = (a: P, b: P) => ({ line: [a, b] as [P, P] });
 
 /** A 2×1 board (two boxes side by side) with the given lines drawn, gold to move. */
 function board(drawn: Array<[P, P]>, toMove: 0 | 1 = 0): RoomState {
-  const snap: ServerSnapshot = {
-    id: "review",
-    game: "boxes",
-    mode: "local",
-    version: drawn.length,
-    game_number: 1,
-    level: null,
-    daily: null,
-    computer_seat: null,
-    seats: [
-      { seat: 0, kind: "human", taken: true, connected: false, colour: "gold" },
-      { seat: 1, kind: "human", taken: true, connected: false, colour: "coral" },
-    ],
-    spectators: 0,
-    requests: [],
-    move_count: drawn.length,
-    status: { to_move: toMove, scores: [0, 0], outcome: null, thinking: false },
-    board: { game: "boxes", rows: 1, cols: 2, lines: drawn.map((l) => ({ line: l, player: 0 })), boxes: [], last_move: null },
-    expires_in_seconds: null,
-  };
-  return fromSnapshot(snap);
+  const lines = drawn.map((l) => ({ line: l, player: 0 as const }));
+  return fromSnapshot(reviewSnapshot("review", { game: "boxes", rows: 1, cols: 2, lines, boxes: [], last_move: null }, toMove, [0, 0], drawn.length));
 }
 
 const analysed = (over: Partial<AnalysedPosition>): AnalysedPosition => ({

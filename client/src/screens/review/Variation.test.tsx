@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, within } from "@testing-library/preact";
 import { fromSnapshot } from "../../net/roomModel";
-import type { ServerSnapshot } from "../../net/types";
 import type { Analysis, AnalysedPosition, ReviewMove } from "../../review/types";
 import { enterVariation, variationAt } from "../../review/variation";
+import { reviewSnapshot } from "../../review/model";
 import { PositionNote } from "./AnalysisPanel";
 import { MoveList } from "./MoveList";
 import { VariationBanner, VariationMoves, variationWhere } from "./Variation";
@@ -13,26 +13,7 @@ afterEach(cleanup);
 type P = [number, number];
 const line = (a: P, b: P) => ({ line: [a, b] as [P, P] });
 
-const start = fromSnapshot({
-  id: "review",
-  game: "boxes",
-  mode: "local",
-  version: 0,
-  game_number: 1,
-  level: null,
-  daily: null,
-  computer_seat: null,
-  seats: [
-    { seat: 0, kind: "human", taken: true, connected: false, colour: "gold" },
-    { seat: 1, kind: "human", taken: true, connected: false, colour: "coral" },
-  ],
-  spectators: 0,
-  requests: [],
-  move_count: 0,
-  status: { to_move: 0, scores: [0, 0], outcome: null, thinking: false },
-  board: { game: "boxes", rows: 1, cols: 2, lines: [], boxes: [], last_move: null },
-  expires_in_seconds: null,
-} satisfies ServerSnapshot);
+const start = fromSnapshot(reviewSnapshot("review", { game: "boxes", rows: 1, cols: 2, lines: [], boxes: [], last_move: null }, 0, [0, 0]));
 
 // Gold's first move a1-a2 gave a box away; the better line starts with a1-b1.
 const judged: AnalysedPosition = {
