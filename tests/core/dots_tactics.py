@@ -22,7 +22,9 @@ every listed answer is best and no other move is as good.  Kinds:
 Positions added in issue 30 (edge ladders, open-board ladders, nets) were verified with
 the window following the marks (see ``bench/dots_tactics.py --verify``); some nets were
 found by generating small random positions and keeping those whose best move, by that
-search, is a net.
+search, is a net.  The positions set on the big boards (20 × 20 and 39 × 32, mirrored and
+turned: :data:`BIG_BOARDS`) were verified the same way, once a picture, on 20 × 20 as the
+picture shows it (``l-edge-line-long`` on 39 × 32).
 """
 
 from __future__ import annotations
@@ -789,13 +791,58 @@ def on_big_boards(tactic: Tactic) -> tuple[Tactic, ...]:
     )
 
 
-ON_BIG_BOARDS_TOO = ("l-edge-line-long",)
+ON_BIG_BOARDS_TOO = (
+    "l-edge-line-long",
+    "l-edge-line-right",
+    "l-edge-wall",
+    "l-open-wall",
+    "n-corner",
+    "n-between",
+    "p-net-corner",
+)
 """The small-board positions also set on the big boards (verified there again)."""
 
-TACTICS: tuple[Tactic, ...] = SMALL_BOARDS + tuple(
-    variant
-    for tactic in SMALL_BOARDS
-    if tactic.name in ON_BIG_BOARDS_TOO
-    for variant in on_big_boards(tactic)
+LADDER_SIDES: tuple[Tactic, ...] = (
+    # The side that runs: a mark on the second line has just been threatened with the
+    # first step of a ladder that works, so running only loses more marks; the mark is
+    # given up for a capture elsewhere (n3), or for a mark that breaks the ladder later
+    # (d1, e2, f1): each loses one mark and takes one.
+    _t(
+        "le-run-doomed",
+        "ladder",
+        5,
+        """
+        ..o............
+        .ox...o.....x..
+        .ooooo.....xo..
+        ............x..
+        """,
+        "d1 e2 f1 n3",
+    ),
+    # The same ladder with a breaker of the runner's on the path: now running escapes.
+    _t(
+        "le-run-breaker",
+        "ladder",
+        5,
+        """
+        ..o..x.........
+        .ox...o........
+        .ooooo.........
+        ...............
+        """,
+        "d2",
+    ),
+)
+"""Ladders seen from the side that runs, on the big boards only."""
+
+TACTICS: tuple[Tactic, ...] = (
+    SMALL_BOARDS
+    + tuple(
+        variant
+        for tactic in SMALL_BOARDS
+        if tactic.name in ON_BIG_BOARDS_TOO
+        for variant in on_big_boards(tactic)
+    )
+    + tuple(variant for tactic in LADDER_SIDES for variant in on_big_boards(tactic))
 )
 """The whole suite."""
