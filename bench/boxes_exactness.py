@@ -1,7 +1,8 @@
 """How often hard plays an optimal line, against the exact solver, new hard vs frozen hard.
 
     .venv/bin/python bench/boxes_exactness.py [--positions 1000] [--sizes 4x4,5x5] \\
-        [--time-limit 1.0] [--node-limit 3000000] [--max-safe 8] [--seed 0] [--jobs 2]
+        [--time-limit 1.0] [--node-limit 3000000] [--max-safe 8] [--seed 0] [--jobs 2] \\
+        [--new-only] [--boxes-setting NAME=VALUE]
 
 Positions come from random games of safe lines stopped while 1 to ``--max-safe`` safe
 lines remain (the fight for control, where the levels differ), spread evenly over the sizes. Each is
@@ -9,7 +10,9 @@ solved exactly — the value of every line — with a node budget; positions the
 finish within it are skipped and counted. Then the new hard (``core.ai``) and the frozen
 hard (``bench/frozen_ai``) each choose a line with the same time limit; a line is optimal
 when its exact value equals the best. Reported per size: the share of optimal lines and the
-boxes lost per position against perfect play, for both players.
+boxes lost per position against perfect play, for both players (``--new-only``: the new
+hard alone, in half the time; ``--boxes-setting`` sets a constant of hard's search, as in
+ai_tournament.py).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ apply_mode()
 apply_frozen_mode()
 
 import frozen_ai  # noqa: E402
-from ai_tournament import run_all  # noqa: E402
+from ai_tournament import add_boxes_setting_option, apply_boxes_settings, run_all  # noqa: E402
 
 from core import ai, boxes  # noqa: E402
 from core.ai.boxes.analysis import bits, safe_mask, side_counts  # noqa: E402
@@ -69,9 +72,9 @@ def exact_line_values(state: boxes.BoxesState, node_limit: int) -> dict[int, int
         return None
 
 
-def measure(args: tuple[str, int, float, int, int]) -> Outcome:
+def measure(args: tuple[str, int, float, int, int, bool]) -> Outcome:
     """Generate, solve and play position number ``index`` of the size given."""
-    size, index, time_limit, node_limit, max_safe = args
+    size, index, time_limit, node_limit, max_safe, new_only = args
     rows, cols = (int(part) for part in size.split("x"))
     rng = random.Random(index * 7919 + rows * 31 + cols)
     state = random_position(rows, cols, rng, max_safe)
@@ -81,6 +84,8 @@ def measure(args: tuple[str, int, float, int, int]) -> Outcome:
     best = max(values.values())
     index_of = state.geometry.index_of
     new = ai.choose_move(state, "hard", seed=index, time_limit=time_limit)
+    if new_only:
+        return Outcome(size, best - values[index_of[new]], 0)
     frozen = frozen_ai.choose_move(state, "hard", seed=index, time_limit=time_limit)
     return Outcome(size, best - values[index_of[new]], best - values[index_of[frozen]])
 
@@ -94,7 +99,10 @@ def main() -> None:
     parser.add_argument("--max-safe", type=int, default=MAX_SAFE_LEFT)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--new-only", action="store_true", help="leave the frozen hard out")
+    add_boxes_setting_option(parser)
     options = parser.parse_args()
+    settings = apply_boxes_settings(options.boxes_setting)
     sizes = options.sizes.split(",")
     jobs = [
         (
@@ -103,6 +111,7 @@ def main() -> None:
             options.time_limit,
             options.node_limit,
             options.max_safe,
+            options.new_only,
         )
         for n in range(options.positions)
     ]
@@ -112,6 +121,8 @@ def main() -> None:
         f"boxes exactness: {options.positions} positions ({options.sizes}), 1..{options.max_safe} "
         f"safe lines left, time limit {options.time_limit:g} s, node limit "
         f"{options.node_limit}, seed {options.seed}, {time.perf_counter() - started:.0f} s"
+        + (", new hard only (frozen columns empty)" if options.new_only else "")
+        + "".join(f", {name}={value!r}" for name, value in settings.items())
     )
     print(
         f"{'size':<6}{'solved':>8}{'skipped':>9}{'new opt %':>11}{'frozen opt %':>14}"

@@ -3,7 +3,8 @@ through the public API, with a baseline measured in the same run.
 
 Run by hand::
 
-    .venv/bin/python bench/review_analysis.py [--games 3] [--size 5] [--load 2] [--redis-url URL]
+    PYTHONPATH=. .venv/bin/python bench/review_analysis.py [--games 3] [--size 5] [--load 2]
+        [--records FILE] [--redis-url URL]
 
 A real server (uvicorn, in this process; the embedded Redis unless ``--redis-url``, SQLite
 in a temporary directory) analyses each game: ``POST /api/analysis`` with the record, then
@@ -35,8 +36,13 @@ from pathlib import Path
 import httpx
 import uvicorn
 
-from core import ai, boxes
-from core.ai.boxes import solve
+from tools.compiled import apply_mode
+
+AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported (here and
+# in the server's workers, which import this module again when they start)
+
+from core import ai, boxes  # noqa: E402
+from core.ai.boxes import solve  # noqa: E402
 
 
 def hard_game(seed: int, size: int) -> boxes.BoxesState:
@@ -135,7 +141,7 @@ def main() -> None:
     parser.add_argument("--records", default=None, help="file keeping the games played")
     args = parser.parse_args()
     size = f"{args.size}x{args.size}"
-    print(f"playing {args.games} {size} games, hard against hard…")
+    print(f"playing {args.games} {size} games, hard against hard… ({AI_BUILD} build)")
     kept = Path(args.records) if args.records else None
     if kept is not None and kept.exists():
         played = [boxes.parse_record(line) for line in kept.read_text().splitlines()[: args.games]]

@@ -14,7 +14,10 @@ a new game starts. At the end every room's board must hold every confirmed move.
     .venv/bin/python bench/soak.py --minutes 30 --store cluster   # make soak-cluster
 
 Prints, every sample period: moves, errors by code, p99 move latency, RSS of each process
-(with its AI workers); at the end the totals and the lost moves / lost records (must be 0).
+(with its AI workers); at the end the totals, the lost moves / lost records (must be 0) and
+whether RSS stayed flat: no process grew by more than 10 % from its first sample after two
+minutes of life to its last (processes are killed and started again, so each life is judged
+on its own). The exit status is 1 unless all three hold.
 """
 
 from __future__ import annotations
@@ -48,6 +51,13 @@ from tests.redis_topologies import Cluster as RedisCluster
 from tests.redis_topologies import redis_cluster
 from tests.topology.game_api import finished_game_id, line_of, next_move
 
+RSS_WARM_UP = 120.0
+"""Seconds a process runs before its RSS is expected to stay flat (caches, pools and the AI
+workers filled)."""
+
+RSS_FLAT = 0.10
+"""The growth of a process's RSS past its warm-up taken as flat."""
+
 
 @dataclass
 class Totals:
@@ -70,6 +80,9 @@ class Cluster:
         self.servers: list[Tetrad] = []
         self.started = 0
         self.clients: dict[str, httpx.AsyncClient] = {}
+        self.born: dict[int, float] = {}
+        self.lives: dict[int, list[tuple[float, float]]] = {}
+        """RSS samples (age in seconds, MiB) of every server process, by pid."""
 
     def client(self, index: int) -> httpx.AsyncClient:
         """A kept-alive client for the server ``index`` names (made again after a restart)."""
@@ -80,7 +93,9 @@ class Cluster:
 
     def start(self) -> Tetrad:
         self.started += 1
-        return start_tetrad(f"soak-{self.started}", self.directory, env=self.env)
+        server = start_tetrad(f"soak-{self.started}", self.directory, env=self.env)
+        self.born[server.pid] = time.monotonic()
+        return server
 
     def url(self, index: int) -> str:
         return self.servers[index % len(self.servers)].url
@@ -90,8 +105,10 @@ class Cluster:
         self.servers[index] = self.start()
 
     def rss_mib(self) -> list[float]:
-        """Resident memory of each server process with its children (AI workers), MiB."""
+        """Resident memory of each server process with its children (AI workers), MiB; each
+        is also kept in ``lives`` (by process, with the process's age)."""
         sizes = []
+        now = time.monotonic()
         for server in self.servers:
             total = 0
             for pid in {server.pid} | descendants(server.pid):
@@ -100,7 +117,20 @@ class Cluster:
                         if line.startswith("VmRSS:"):
                             total += int(line.split()[1])
             sizes.append(total / 1024)
+            born = self.born.setdefault(server.pid, now)
+            self.lives.setdefault(server.pid, []).append((now - born, total / 1024))
         return sizes
+
+    def rss_growth(self, warm_up: float) -> tuple[float, float] | None:
+        """The largest growth of one process's RSS from its first sample past ``warm_up``
+        seconds of age to its last (MiB, and as a share of the first); None if no process
+        lived long enough to tell."""
+        growths = []
+        for samples in self.lives.values():
+            warm = [size for age, size in samples if age >= warm_up]
+            if len(warm) >= 2:
+                growths.append((warm[-1] - warm[0], (warm[-1] - warm[0]) / warm[0]))
+        return max(growths, key=lambda growth: growth[1]) if growths else None
 
 
 async def definite(
@@ -323,9 +353,17 @@ def main() -> int:
         f"p99 {p99(totals.latencies) * 1000:.1f} ms, errors {dict(totals.errors)}, "
         f"lost moves {totals.lost_moves}, lost records {totals.lost_records}"
     )
+    growth = cluster.rss_growth(RSS_WARM_UP)
+    flat = growth is None or growth[1] <= RSS_FLAT
+    if growth is None:
+        print(f"RSS: no process lived {RSS_WARM_UP / 60:.0f} min past its start to judge")
+    else:
+        print(f"RSS growth past each process's first {RSS_WARM_UP / 60:.0f} min: at most "
+              f"{growth[0]:+.1f} MiB ({growth[1]:+.1%}); flat (within {RSS_FLAT:.0%}): "
+              f"{'yes' if flat else 'no'}")  # fmt: skip
     for problem in totals.problems[:20]:
         print("problem:", problem)
-    return 1 if totals.lost_moves or totals.lost_records else 0
+    return 1 if totals.lost_moves or totals.lost_records or not flat else 0
 
 
 if __name__ == "__main__":

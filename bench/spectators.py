@@ -14,9 +14,12 @@ a move's sending until the other player receives its event):
 3. stay: all of them watch for ``--seconds`` (presence rounds, nothing else);
 4. leave: they all close.
 
+The spectators come from ``--crowd-processes`` processes of their own, so the bystander's
+latency is the server's, not that of a client busy with thousands of handshakes.
+
 It prints, per phase, the server's CPU seconds and the bystander's move latency (p50, p99),
 and the size of the last ``presence`` message a spectator received (counts, not lists: it
-does not grow with the crowd).
+does not grow with the crowd). ``--profile FILE`` runs the server under cProfile.
 """
 
 from __future__ import annotations
@@ -104,6 +107,109 @@ async def watch(url: str) -> websockets.ClientConnection:
     return ws
 
 
+async def crowd_process(url: str, count: int, per_second: float) -> None:
+    """One process of the crowd (``--crowd``): ``count`` spectators arrive at ``per_second``
+    and watch until told on stdin; what it did goes to stdout, a line per step."""
+    loop = asyncio.get_running_loop()
+    commands = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
+    arriving = []
+    for n in range(count):  # a steady rate, as a crowd comes: each connects on its own
+        arriving.append(asyncio.create_task(watch(url)))
+        await asyncio.sleep(10 / per_second if n % 10 == 9 else 0)
+    crowd = await asyncio.gather(*arriving)
+    print("joined", flush=True)
+    await commands.readline()  # the stay is over: the last presence message seen
+    last_presence = b""
+    with contextlib.suppress(asyncio.TimeoutError):
+        while True:
+            text = await asyncio.wait_for(crowd[-1].recv(), 0.2)
+            if '"presence"' in text:
+                last_presence = text.encode() if isinstance(text, str) else text
+    print(f"presence {len(last_presence)}", flush=True)
+    await commands.readline()
+    await asyncio.gather(*(ws.close() for ws in crowd))
+    print("left", flush=True)
+
+
+class Crowd:
+    """The spectators, in processes of their own (``--crowd-processes``): the handshakes
+    of thousands of sockets would otherwise starve the bystander's event loop here and its
+    latencies would be this client's, not the server's."""
+
+    def __init__(self, url: str, spectators: int, per_second: float, processes: int) -> None:
+        self.url, self.spectators, self.per_second = url, spectators, per_second
+        self.count = processes
+        self.processes: list[asyncio.subprocess.Process] = []
+
+    async def join(self) -> None:
+        shares = [self.spectators // self.count + (n < self.spectators % self.count)
+                  for n in range(self.count)]  # fmt: skip
+        for share in shares:
+            self.processes.append(
+                await asyncio.create_subprocess_exec(
+                    sys.executable,
+                    __file__,
+                    "--crowd",
+                    self.url,
+                    "--spectators",
+                    str(share),
+                    "--per-second",
+                    str(self.per_second / self.count),
+                    stdin=asyncio.subprocess.PIPE,
+                    stdout=asyncio.subprocess.PIPE,
+                )
+            )
+        await self._each("joined")
+
+    async def last_presence(self) -> int:
+        """The size of the last presence message a spectator received."""
+        lines = await self._each("presence")
+        return max(int(line.split()[1]) for line in lines)
+
+    async def leave(self) -> None:
+        await self._each("left")
+        for process in self.processes:
+            await process.wait()
+
+    async def _each(self, expected: str) -> list[str]:
+        lines = []
+        for process in self.processes:
+            if expected != "joined":
+                assert process.stdin is not None
+                process.stdin.write(b"next\n")
+                await process.stdin.drain()
+        for process in self.processes:
+            assert process.stdout is not None
+            line = (await process.stdout.readline()).decode().strip()
+            if not line.startswith(expected):
+                raise RuntimeError(f"a crowd process said {line!r}, not {expected!r}")
+            lines.append(line)
+        return lines
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.returncode is None:
+                process.kill()
+
+
+PROFILED = """
+import cProfile, runpy, sys, time
+out, sys.argv = sys.argv[1], ["tetrad", *sys.argv[2:]]
+# The CPU time of the event loop's thread, not wall time: on a loaded machine wall time
+# charges a system call with every moment the process waited for a core.
+profiler = cProfile.Profile(time.thread_time)
+profiler.enable()
+try:
+    runpy.run_module("server.cli", run_name="__main__")
+except SystemExit:
+    pass
+finally:
+    profiler.disable()
+    profiler.dump_stats(out)
+"""
+
+
 def p(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -118,9 +224,20 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="baseline and stay phases")
     parser.add_argument("--pace", type=float, default=0.05, help="seconds between moves")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile (its event loop's CPU time) and write the profile "
+        "to FILE (pstats format; the CPU figures then include the profiler's own cost)",
+    )
+    parser.add_argument("--crowd-processes", type=int, default=2)
+    parser.add_argument("--crowd", metavar="URL", help=argparse.SUPPRESS)  # one crowd process
     args = parser.parse_args()
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if args.crowd:
+        await crowd_process(args.crowd, args.spectators, args.per_second)
+        return
 
     prefix = f"bench-spectators-{uuid.uuid4().hex[:8]}"
     data = Path(f"/tmp/{prefix}")
@@ -132,8 +249,11 @@ async def main() -> None:
         # The machine may be loaded by more than this run: no request should fail for it.
         "TETRAD_REDIS_TIMEOUT": "10",
     }
-    server, port = spawn([sys.executable, "-m", "server.cli", "serve"], env, pin=False)
-    crowd: list[websockets.ClientConnection] = []
+    command = ["-m", "server.cli", "serve"]
+    if args.profile:
+        command = ["-c", PROFILED, args.profile, "serve"]
+    server, port = spawn([sys.executable, *command], env, pin=False)
+    crowd: Crowd | None = None
     try:
         await wait_ready(port, "/readyz")
         body = {"game": "boxes", "rows": 5, "cols": 5, "mode": "live"}
@@ -158,28 +278,12 @@ async def main() -> None:
             cpu[name] = cpu_seconds(server.pid) - before
             took[name] = time.perf_counter() - started
 
-        async def join() -> None:
-            # Arrivals at a steady rate, as a crowd comes: each connects on its own.
-            arriving = []
-            for n in range(args.spectators):
-                arriving.append(asyncio.create_task(watch(url)))
-                await asyncio.sleep(10 / args.per_second if n % 10 == 9 else 0)
-            crowd.extend(await asyncio.gather(*arriving))
-
-        async def leave() -> None:
-            await asyncio.gather(*(ws.close() for ws in crowd))
-
+        crowd = Crowd(url, args.spectators, args.per_second, args.crowd_processes)
         await phase("baseline", lambda: asyncio.sleep(args.seconds))
-        await phase("join", join)
+        await phase("join", crowd.join)
         await phase("stay", lambda: asyncio.sleep(args.seconds))
-        last_presence = b""
-        for ws in crowd[-1:]:
-            with contextlib.suppress(asyncio.TimeoutError):
-                while True:
-                    text = await asyncio.wait_for(ws.recv(), 0.2)
-                    if '"presence"' in text:
-                        last_presence = text.encode() if isinstance(text, str) else text
-        await phase("leave", leave)
+        last_presence = await crowd.last_presence()
+        await phase("leave", crowd.leave)
         stop.set()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(player, 10)
@@ -208,11 +312,10 @@ async def main() -> None:
               f"{p(during, 0.99) / p(base, 0.99):.2f}); p50 "
               f"{statistics.median(during) * 1000:.1f} ms, {statistics.median(base) * 1000:.1f} "
               f"ms without; refused moves: {game.refused}")  # fmt: skip
-        print(f"last presence message: {len(last_presence)} bytes")
+        print(f"last presence message: {last_presence} bytes")
     finally:
-        for ws in crowd:
-            with contextlib.suppress(Exception):
-                await ws.close()
+        if crowd is not None:
+            crowd.stop()
         server.terminate()
         server.wait(30)
         forget_keys(args.redis_url, prefix)

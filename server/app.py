@@ -391,7 +391,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(bots_api.router)
     app.include_router(challenges.router)
     app.include_router(ladder_api.router)
-    app.router.routes.append(endpoint.RoomSocketRoute())
+    # First: the router tries routes in order, and a crowd of sockets saying hello would
+    # otherwise be matched against every HTTP route before its own (HTTP requests pass it
+    # at the cost of one comparison of the scope's type).
+    app.router.routes.insert(0, endpoint.RoomSocketRoute())
 
     @app.api_route("/api/{rest:path}", methods=list(ANY_METHOD), include_in_schema=False)
     async def unknown_api(request: Request, rest: str) -> JSONResponse:

@@ -231,6 +231,14 @@ class Hint(ClientBase):
     type: Literal["hint"]
 
 
+class LineValues(ClientBase):
+    """Dots and Boxes against the computer (not the daily board, not rated): ask what every
+    undrawn line of the current position is worth, for the practice overlay (no state
+    change); the ``ack`` carries it in ``line_values``."""
+
+    type: Literal["line_values"]
+
+
 class Ping(ClientBase):
     type: Literal["ping"]
 
@@ -252,13 +260,16 @@ RoomCommandMessage = (
     | SetLevelMessage
     | NewGameMessage
 )
-"""The messages that are room commands as they stand (all but moves, hints and transport)."""
+"""The messages that are room commands as they stand (all but moves, questions to the
+computer and transport)."""
 
-RoomAction: TypeAlias = Annotated[RoomCommandMessage | Hint, Field(discriminator="type")]
+RoomAction: TypeAlias = Annotated[
+    RoomCommandMessage | Hint | LineValues, Field(discriminator="type")
+]
 """What ``POST /api/rooms/{id}/actions`` accepts: every room command except moves."""
 
 ClientMessage: TypeAlias = Annotated[
-    Hello | MakeMove | RoomCommandMessage | Hint | Ping | Sync,
+    Hello | MakeMove | RoomCommandMessage | Hint | LineValues | Ping | Sync,
     Field(discriminator="type"),
 ]
 client_message_adapter: TypeAdapter[ClientMessage] = _adapter(ClientMessage)
@@ -650,10 +661,55 @@ hint_adapter: TypeAdapter[HintView] = TypeAdapter(HintView)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LineValueView:
+    """What one undrawn line is worth."""
+
+    move: WireMove
+    value: Annotated[
+        int,
+        Field(
+            description="the margin of the remaining boxes the player to move gets by drawing "
+            "this line and playing on perfectly (exact); the position's `value` minus it, "
+            "halved, is what the line gives away in boxes"
+        ),
+    ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LineValuesView:
+    """The value of the current position and of each of its undrawn lines, as the game
+    review gives them (``PositionAnalysis``): exact when the solver finished in time."""
+
+    to_move: Seat
+    exact: Annotated[bool, Field(description="`value` and `values` are the solver's exact results")]
+    value: Annotated[
+        int | None,
+        Field(
+            description="the margin of the remaining boxes the player to move gets with best "
+            "play (exact) or is estimated to get"
+        ),
+    ]
+    complete: Annotated[
+        bool, Field(description="every undrawn line was valued in time (exact only)")
+    ] = False
+    best: Annotated[
+        tuple[WireMove, ...],
+        Field(description="exact: the best lines found; otherwise the hard level's choice"),
+    ] = ()
+    values: Annotated[
+        tuple[LineValueView, ...],
+        Field(description="exact only: each undrawn line valued in time; empty otherwise"),
+    ] = ()
+
+
+line_values_adapter: TypeAdapter[LineValuesView] = TypeAdapter(LineValuesView)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AckMessage(Envelope):
     """Your command was done (or had been: ``duplicate``). ``version``: the room's version
     after it; every event up to it was sent on this socket before the ack. A hint comes
-    back in ``hint``."""
+    back in ``hint``, line values in ``line_values``."""
 
     type: Literal["ack"] = "ack"
     ref: str | None = None
@@ -662,6 +718,7 @@ class AckMessage(Envelope):
         bool, Field(description="this move_id had been applied; nothing was done now")
     ] = False
     hint: Annotated[HintView | None, Field(exclude_if=_absent)] = None
+    line_values: Annotated[LineValuesView | None, Field(exclude_if=_absent)] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -37,9 +37,10 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState, PayloadTooBig
+from websockets.exceptions import PayloadTooBig
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
+from websockets.protocol import State
 
 from server.connection_guard import GUARD, REFUSED
 from server.protocol import ErrorMessage, encode
@@ -125,12 +126,16 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
             or self.transport.is_closing()
         ):
             return False
-        try:
+        conn = self.conn
+        if conn.state is not State.OPEN or conn.expect_continuation_frame:
+            return False  # the client's close arrived: ``send`` reports it
+        if conn.extensions:  # none is negotiated by tetrad's config; if one were, it frames
             for text in texts:
-                self.conn.send_text(text.encode())
-        except InvalidState:  # the client's close arrived: ``send`` reports it
-            return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+                conn.send_text(text.encode())
+            self.transport.write(b"".join(conn.data_to_send()))
+            return True
+        pending = conn.data_to_send()  # nothing, unless a control frame waits
+        self.transport.write(b"".join([*pending, *map(text_frame, texts)]))
         return True
 
     def handle_parser_exception(self) -> None:
@@ -156,6 +161,25 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         if self.transport.can_write_eof():
             self.transport.write_eof()
         self.close_timer = self.loop.call_later(self.CLOSE_AFTER, self.transport.close)
+
+
+class LastFramed:
+    """A text as a server's text frame (unmasked, no extension), the last one kept: the
+    hub hands the same message to every socket of a room one after the other, so a crowd's
+    presence message is encoded and framed once, not once per socket."""
+
+    def __init__(self) -> None:
+        self._text = ""
+        self._framed = b""
+
+    def __call__(self, text: str) -> bytes:
+        if text is not self._text:  # the very object: it is kept, so its id is not reused
+            self._framed = Frame(Opcode.TEXT, text.encode()).serialize(mask=False)
+            self._text = text
+        return self._framed
+
+
+text_frame = LastFramed()
 
 
 def _room_of(path: str) -> str:

@@ -235,6 +235,12 @@ class Settings(BaseSettings):
     rest_moves_per_minute: int = Field(
         default=240, ge=1, description="Moves per minute one seat may make over REST."
     )
+    line_values_per_minute: int = Field(
+        default=30,
+        ge=1,
+        description="Times per minute one seat may ask for the values of the lines of its "
+        "position (the practice overlay against the computer).",
+    )
 
     # -- bots ------------------------------------------------------------------------------
     challenge_live_seconds: int = Field(

@@ -23,7 +23,14 @@ from server.api.schemas import (
     YourSeat,
 )
 from server.bots.accounts import TOKEN_PREFIX
-from server.protocol import Hint, MakeMove, RoomAction, event_message_adapter, play_command
+from server.protocol import (
+    Hint,
+    LineValues,
+    MakeMove,
+    RoomAction,
+    event_message_adapter,
+    play_command,
+)
 from server.refusals import ErrorCode, Refusal
 from server.review.records import game_name, position_at, read_record
 from server.rooms.clock import TimeControl
@@ -50,7 +57,12 @@ def _grant(rooms: RoomService, granted: Granted, base: str) -> SeatGrant:
 
 
 def _result(done: Done) -> ActionResult:
-    return ActionResult(version=done.version, duplicate=done.duplicate, hint=done.hint)
+    return ActionResult(
+        version=done.version,
+        duplicate=done.duplicate,
+        hint=done.hint,
+        line_values=done.line_values,
+    )
 
 
 @router.post(
@@ -193,9 +205,10 @@ async def make_move(
 
 @router.post(
     "/{room_id}/actions",
-    summary="Offer, accept, decline, resign, undo, hint…",
+    summary="Offer, accept, decline, resign, undo, hint, line values…",
     responses=refusals(
         "bad_request",
+        "rate_limited",
         "bad_token",
         "not_allowed",
         "room_not_found",
@@ -214,6 +227,8 @@ async def room_action(
 ) -> ActionResult:
     if isinstance(action, Hint):
         return _result(await rooms.hint(room_id, token))
+    if isinstance(action, LineValues):
+        return _result(await rooms.line_values(room_id, token))
     return _result(await rooms.execute(room_id, token, action))
 
 

@@ -12,6 +12,7 @@ from server.protocol import (
     EventMessage,
     HintView,
     LineMove,
+    LineValuesView,
     MoveEvent,
     MoveId,
     RoomSnapshot,
@@ -168,6 +169,11 @@ class ActionResult(BaseModel):
     version: int
     duplicate: bool = Field(default=False, description="this move_id was already applied")
     hint: HintView | None = Field(default=None, description="for the hint action")
+    line_values: LineValuesView | None = Field(
+        default=None,
+        description="for the line_values action (left out otherwise)",
+        exclude_if=lambda value: value is None,
+    )
 
 
 class EventsPage(BaseModel):

@@ -33,6 +33,23 @@ def analyse_position_json(
     return _position_json(game, moves[ply], ply, Limits(*limits), try_exact, next_value)
 
 
+def line_values_json(record: dict[str, Any], limits: tuple[float, ...]) -> dict[str, Any]:
+    """What every undrawn line of the current position of ``record`` (a Dots and Boxes
+    game's JSON record) is worth, in the wire form of ``server.protocol.LineValuesView``:
+    the review's verdict on that position, with no move played from it."""
+    state = replay(record)
+    assert isinstance(state, BoxesState), "line values are for Dots and Boxes"
+    found = review_boxes(state, None, Limits(*limits), endgames=ENDGAMES)
+    return {
+        "to_move": found.to_move,
+        "exact": found.exact,
+        "value": found.value,
+        "complete": found.complete,
+        "best": [state.move_to_json(move) for move in found.best],
+        "values": [{"move": state.move_to_json(move), "value": got} for move, got in found.values],
+    }
+
+
 KEPT_POSITIONS = 4
 """Analyses whose last position a worker keeps, to go on from it."""
 _kept: dict[str, tuple[int, Any]] = {}

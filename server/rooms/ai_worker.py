@@ -40,9 +40,22 @@ def start_worker(parent_pid: int, thinks: bool = True, niceness: int = 0) -> Non
     records, needs no tables)."""
     watch_parent(parent_pid)
     if niceness:
-        os.nice(niceness)
+        lower_priority(niceness)
     if thinks:
         warm_up()
+
+
+def lower_priority(niceness: int) -> None:
+    """Run this process ``niceness`` lower in the OS's priority. Where Linux groups the
+    processes of a session for scheduling (autogroup, on by default on many systems), a
+    nice value counts only against the group's other processes, and a busy group delays
+    its own server's wake-ups all the same: so the process also takes a session of its own
+    and gives that group the same niceness."""
+    os.nice(niceness)
+    with contextlib.suppress(OSError):
+        os.setsid()
+        with open("/proc/self/autogroup", "w") as autogroup:
+            autogroup.write(f"{niceness}\n")
 
 
 def watch_parent(parent_pid: int, poll_seconds: float = 1.0) -> threading.Thread:

@@ -12,6 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from server.refusals import Refusal
+from server.review.worker import line_values_json
 from server.rooms.ai_worker import choose_move_json, hint_json, start_worker
 
 T = TypeVar("T")
@@ -58,6 +59,15 @@ class ComputerPlayer:
         started = time.perf_counter()
         hint = await self.run(hint_json, record, seed, time_limit)
         return hint, time.perf_counter() - started
+
+    async def line_values(
+        self, record: dict[str, Any], limits: tuple[float, ...]
+    ) -> tuple[dict[str, Any], float]:
+        """What every undrawn line of the position is worth (``LineValuesView``'s wire
+        form), asked like a hint, and the seconds it took."""
+        started = time.perf_counter()
+        found = await self.run(line_values_json, record, limits)
+        return found, time.perf_counter() - started
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a worker process (``work`` must be importable there)."""

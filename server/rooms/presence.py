@@ -32,6 +32,7 @@ import contextlib
 import logging
 import math
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
@@ -39,14 +40,26 @@ from server.protocol import CLOSE_ROOM_GONE, CLOSE_TAKEN_OVER, encode
 from server.refusals import Refusal
 from server.rooms import views
 from server.rooms.computer_turns import ComputerTurns
+from server.rooms.gathering import Gathering
 from server.rooms.repository import RoomRepository
-from server.rooms.stores import LeaseStore, PresenceQuery, PresenceStore, RoomStore
+from server.rooms.stores import (
+    LeaseStore,
+    PresenceQuery,
+    PresenceStore,
+    RoomStore,
+    SpectatorsCounted,
+)
 from server.rooms.time_outs import TimeOuts
 from server.settings import Settings
 
 log = logging.getLogger("tetrad.presence")
 
 BATCH = 256
+
+SOCKETS_PER_HEARTBEAT = 500
+"""A count of spectators goes to every socket of the room, a write each: a room watched by
+more sockets than this here gets its count published less often (once a heartbeat per this
+many sockets), so a crowd's arrival costs about as many writes whatever its size."""
 
 
 class Attendee(Protocol):
@@ -115,10 +128,15 @@ class Presence:
         """Rooms whose spectator count changed since, waiting for their next publication."""
         self._publishing: set[asyncio.Task[None]] = set()
         self._report: Report | None = None
+        self._arriving: Gathering[SpectatorsCounted] = Gathering()
+        self._watching_here: Counter[str] = Counter()
+        """Spectator sockets of this process by room."""
+        self._leaving: Gathering[int] = Gathering()
 
-    async def arrive(self, attendee: Attendee) -> None:
+    async def arrive(self, attendee: Attendee) -> SpectatorsCounted | None:
         """``attendee`` joins its room: it claims its slot (a takeover notice tells any other
-        holder to close) or is counted as a spectator; everybody hears of it."""
+        holder to close) or is counted as a spectator; everybody hears of it. A spectator
+        gets the room as read with it counted (see :meth:`_count_in`)."""
         room_id, ttl = attendee.room_id, self.settings.presence_ttl_seconds
         slot = attendee.presence_slot
         if slot is not None:
@@ -127,8 +145,11 @@ class Presence:
             await self.store.publish(room_id, "control", 0, notice)
             await self.publish(room_id)
         elif attendee.watching:
-            await self.store.add_spectator(room_id, attendee.id, ttl)
+            self._watching_here[room_id] += 1
+            counted = await self._count_in(room_id, attendee.id)
             await self.spectators_changed(room_id)
+            return counted
+        return None
 
     async def depart(self, attendee: Attendee) -> None:
         """``attendee`` left: give up its slot (if it still holds it) or its place among the
@@ -137,8 +158,27 @@ class Presence:
         if slot is not None:
             if await self.store.release(room_id, slot, attendee.id):
                 await self.publish(room_id)
-        elif attendee.watching and await self.store.remove_spectator(room_id, attendee.id):
-            await self.spectators_changed(room_id)
+        elif attendee.watching:
+            self._watching_here[room_id] -= 1
+            if self._watching_here[room_id] <= 0:
+                del self._watching_here[room_id]
+            if await self._count_out(room_id, attendee.id):
+                await self.spectators_changed(room_id)
+
+    async def _count_in(self, room_id: str, connection: str) -> SpectatorsCounted:
+        """Count ``connection`` among the room's spectators, together with the others
+        arriving meanwhile: a crowd coming in costs a round trip per batch, not per socket."""
+        ttl = self.settings.presence_ttl_seconds
+        return await self._arriving.add(
+            room_id, connection, lambda ids: self.store.add_spectators(room_id, ids, ttl)
+        )
+
+    async def _count_out(self, room_id: str, connection: str) -> int:
+        """Stop counting ``connection`` (with the others leaving meanwhile); how many of the
+        batch were still counted."""
+        return await self._leaving.add(
+            room_id, connection, lambda ids: self.store.remove_spectators(room_id, ids)
+        )
 
     async def now(self, room_id: str) -> views.Presence:
         found = await self.store.read(room_id)
@@ -157,7 +197,8 @@ class Presence:
         for every change until then)."""
         if room_id in self._gathering:
             return
-        wait = self._published_at.get(room_id, -math.inf) + self.settings.heartbeat_seconds
+        crowd = max(1.0, self._watching_here[room_id] / SOCKETS_PER_HEARTBEAT)
+        wait = self._published_at.get(room_id, -math.inf) + self.settings.heartbeat_seconds * crowd
         wait -= time.monotonic()
         if wait <= 0:
             await self.publish(room_id)
@@ -183,7 +224,9 @@ class Presence:
                 log.exception("presence update failed", extra={"room": room_id})
 
     async def close(self) -> None:
-        """Stop the publications waiting for their heartbeat."""
+        """Stop the publications waiting for their heartbeat and the spectators' writes."""
+        await self._arriving.close()
+        await self._leaving.close()
         for handle in self._gathering.values():
             handle.cancel()
         self._gathering.clear()

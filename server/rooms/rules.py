@@ -289,6 +289,23 @@ def refuse_hint(room: Room, seat: Player) -> Refusal | None:
     return None
 
 
+def refuse_line_values(room: Room, seat: Player) -> Refusal | None:
+    """Why ``seat`` may not ask what the lines of the position are worth now, or None if it
+    may: a practice aid of Dots and Boxes games against the computer, never of a game that
+    counts (the daily board, a rated game)."""
+    if room.mode != "computer" or room.rated:
+        return Refusal("not_allowed", "line values exist only in practice against the computer")
+    if room.daily:
+        return Refusal("not_allowed", "the daily board has no line values")
+    if room.game_name != "boxes":
+        return Refusal("not_allowed", "line values exist only in Dots and Boxes")
+    if room.game.is_over:
+        return Refusal("game_over", "the game is over")
+    if room.game.to_move != seat:
+        return Refusal("not_your_turn", "the computer is to move")
+    return None
+
+
 # -- moves ------------------------------------------------------------------------------
 
 

@@ -18,12 +18,19 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
 from core.game import Player
+from core.review import Limits
 from server.db.records import FinishedGame
-from server.protocol import HintView, RoomSnapshot, hint_adapter
+from server.protocol import (
+    HintView,
+    LineValuesView,
+    RoomSnapshot,
+    hint_adapter,
+    line_values_adapter,
+)
 from server.refusals import Refusal
 from server.rooms import daily, history, rules, views
 from server.rooms.computer import ComputerPlayer
@@ -42,7 +49,7 @@ from server.rooms.model import (
 )
 from server.rooms.presence import Presence
 from server.rooms.repository import LoadedRoom, RoomRepository
-from server.rooms.stores import Stores
+from server.rooms.stores import SpectatorsCounted, Stores
 from server.rooms.time_outs import TimeOuts
 from server.settings import Settings
 
@@ -61,6 +68,7 @@ class Done:
     version: int
     duplicate: bool = False
     hint: HintView | None = None
+    line_values: LineValuesView | None = None
     events: tuple[str, ...] = ()
     committed_at: float | None = None
     """When ``events`` were committed (seconds since the epoch)."""
@@ -187,18 +195,32 @@ class RoomService:
             return None
         return seat_of(room, token)
 
-    async def snapshot(self, room_id: str) -> tuple[LoadedRoom, RoomSnapshot]:
-        """The room as it is now, with presence and expiry."""
-        loaded = await self.repository.reload(room_id)
-        presence = await self.presence.now(room_id)
-        left = await self.stores.rooms.expires_in(room_id)
+    async def snapshot(
+        self, room_id: str, counted: SpectatorsCounted | None = None
+    ) -> tuple[LoadedRoom, RoomSnapshot]:
+        """The room as it is now, with presence and expiry; ``counted``: as read when a
+        spectator was counted in (the room is read again only if this process's copy is
+        not at that version)."""
+        if counted is None:
+            loaded = await self.repository.reload(room_id)
+            presence = await self.presence.now(room_id)
+            left = await self.stores.rooms.expires_in(room_id)
+        else:
+            loaded = await self.repository.get(room_id)
+            if loaded.version != counted.version:
+                loaded = await self.repository.reload(room_id)
+            presence = views.Presence(counted.presence.connected, counted.presence.spectators)
+            left = counted.expires_in
         expires = None if left is None else math.ceil(left)
         snapshot = views.snapshot(loaded.room, loaded.version, presence, expires, time.time())
         return loaded, snapshot
 
-    async def catch_up(self, room_id: str, since: int | None) -> CatchUp:
+    async def catch_up(
+        self, room_id: str, since: int | None, counted: SpectatorsCounted | None = None
+    ) -> CatchUp:
         """What brings a client holding version ``since`` (None: nothing) up to date: the
-        events after it, or a snapshot (see :mod:`server.rooms.history`)."""
+        events after it, or a snapshot (see :mod:`server.rooms.history`); ``counted``: the
+        room as read when a spectator was counted in, if it was."""
         if since is not None:
             stored = await self.stores.rooms.events_after(room_id, since)
             if stored.version == 0:
@@ -207,7 +229,7 @@ class RoomService:
             events = history.events_after(since, stored.version, stored.messages)
             if events is not None:
                 return CatchUp(stored.version, events)
-        loaded, snapshot = await self.snapshot(room_id)
+        loaded, snapshot = await self.snapshot(room_id, counted)
         return CatchUp(loaded.version, snapshot=snapshot)
 
     def invite_url(self, room: Room, base_url: str) -> str | None:
@@ -395,19 +417,44 @@ class RoomService:
 
     async def hint(self, room_id: str, token: str | None) -> Done:
         """The move the computer would make for the seat of ``token`` (nothing changes)."""
-        loaded, seat = await self.seat_for(room_id, token)
-        if seat is None:
-            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
+        loaded, _ = await self._asking_seat(room_id, token, rules.refuse_hint)
         room = loaded.room
-        refusal = rules.refuse_hint(room, seat)
-        if refusal is not None:
-            raise Refusal(refusal.code, refusal.message)
         # The hint is always hard's analysis, whatever level the computer plays at.
         hint, seconds = await self.analyst.hint(
             room.game.to_json(), seed(room.id, loaded.version), self.settings.ai_time_limit
         )
         self.metrics.on_ai_think(seconds)
         return Done(loaded.version, hint=hint_adapter.validate_python(hint))
+
+    async def line_values(self, room_id: str, token: str | None) -> Done:
+        """What every undrawn line of the position is worth, for the seat of ``token`` in a
+        practice game against the computer (nothing changes). It thinks where hints do, in
+        the analyst's pool, never in front of a computer move, within a move's time."""
+        loaded, seat = await self._asking_seat(room_id, token, rules.refuse_line_values)
+        room = loaded.room
+        limit = self.settings.line_values_per_minute
+        await self._limit(f"line-values:{room_id}", str(seat), limit, "line values")
+        seconds = min(self.settings.ai_time_limit, self.settings.analysis_position_seconds)
+        limits = Limits(exact_seconds=seconds, moves_seconds=seconds / 2, hint_seconds=0.1)
+        found, took = await self.analyst.line_values(room.game.to_json(), astuple(limits))
+        self.metrics.on_ai_think(took)
+        return Done(loaded.version, line_values=line_values_adapter.validate_python(found))
+
+    async def _asking_seat(
+        self,
+        room_id: str,
+        token: str | None,
+        refuse: Callable[[Room, Player], Refusal | None],
+    ) -> tuple[LoadedRoom, Player]:
+        """The room and the seat of ``token`` when that seat may ask the computer a question
+        (``refuse`` says why not): a hint, line values."""
+        loaded, seat = await self.seat_for(room_id, token)
+        if seat is None:
+            raise Refusal("bad_token", SEAT_TOKEN_NEEDED)
+        refusal = refuse(loaded.room, seat)
+        if refusal is not None:
+            raise Refusal(refusal.code, refusal.message)
+        return loaded, seat
 
     async def _computer_plays(self, room_id: str, command: Command, seat: Player) -> Done:
         return await self.execute(room_id, None, command, seat=seat)

@@ -125,6 +125,18 @@ class RoomPresence:
 
 
 @dataclass(frozen=True, slots=True)
+class SpectatorsCounted:
+    """A room as read in the same round trip as the spectators just counted in."""
+
+    presence: RoomPresence
+    """Who is connected and how many watch, those just counted included."""
+    version: int
+    """The room's version (0: no such room)."""
+    expires_in: float | None
+    """Seconds before the room is deleted unless something happens; None: never."""
+
+
+@dataclass(frozen=True, slots=True)
 class PresenceQuery:
     """One room in a presence round: the slots this process holds, by connection id, and the
     spectator connections it holds."""
@@ -152,10 +164,14 @@ class PresenceStore(Protocol):
     async def release(self, room_id: str, slot: int, connection: str) -> bool:
         """Give ``slot`` up if ``connection`` still holds it."""
 
-    async def add_spectator(self, room_id: str, connection: str, ttl: float) -> None:
-        """Count ``connection`` as watching for ``ttl`` seconds (refreshed by rounds)."""
+    async def add_spectators(
+        self, room_id: str, connections: list[str], ttl: float
+    ) -> SpectatorsCounted:
+        """Count ``connections`` as watching for ``ttl`` seconds (refreshed by rounds), and
+        read the room's presence, version and expiry: one round trip."""
 
-    async def remove_spectator(self, room_id: str, connection: str) -> bool: ...
+    async def remove_spectators(self, room_id: str, connections: list[str]) -> int:
+        """Stop counting ``connections``; how many of them were counted."""
 
     async def read(self, room_id: str) -> RoomPresence:
         """Who is connected and how many watch, in one round trip."""

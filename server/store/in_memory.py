@@ -21,6 +21,7 @@ from server.rooms.stores import (
     PresenceAnswer,
     PresenceQuery,
     RoomPresence,
+    SpectatorsCounted,
     StoredEvents,
     StoredRoom,
     Stores,
@@ -174,11 +175,22 @@ class MemoryPresenceStore:
         del self.data.slots[(room_id, slot)]
         return True
 
-    async def add_spectator(self, room_id: str, connection: str, ttl: float) -> None:
-        self.data.spectators.setdefault(room_id, {})[connection] = self.data.clock() + ttl
+    async def add_spectators(
+        self, room_id: str, connections: list[str], ttl: float
+    ) -> SpectatorsCounted:
+        watching = self.data.spectators.setdefault(room_id, {})
+        for connection in connections:
+            watching[connection] = self.data.clock() + ttl
+        room = self.data.room(room_id)
+        version = 0 if room is None else room.version
+        expires_in = None
+        if room is not None and room.expires_at is not None:
+            expires_in = max(0.0, room.expires_at - self.data.clock())
+        return SpectatorsCounted(await self.read(room_id), version, expires_in)
 
-    async def remove_spectator(self, room_id: str, connection: str) -> bool:
-        return self.data.spectators.get(room_id, {}).pop(connection, None) is not None
+    async def remove_spectators(self, room_id: str, connections: list[str]) -> int:
+        watching = self.data.spectators.get(room_id, {})
+        return sum(watching.pop(connection, None) is not None for connection in connections)
 
     def _watching(self, room_id: str) -> int:
         now = self.data.clock()
@@ -200,8 +212,9 @@ class MemoryPresenceStore:
                 if still:
                     await self.claim(query.room_id, slot, connection, query.ttl)
                 refreshed.append(still)
+            watching = self.data.spectators.setdefault(query.room_id, {})
             for connection in query.spectators:
-                await self.add_spectator(query.room_id, connection, query.ttl)
+                watching[connection] = self.data.clock() + query.ttl
             holders = (self.data.holder(query.room_id, 0), self.data.holder(query.room_id, 1))
             answers.append(PresenceAnswer(refreshed, holders, self._watching(query.room_id)))
         return answers

@@ -17,7 +17,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError, ResponseError
 
-from server.rooms.stores import PresenceAnswer, PresenceQuery, RoomPresence
+from server.rooms.stores import PresenceAnswer, PresenceQuery, RoomPresence, SpectatorsCounted
 from server.store.direct_calls import DirectCalls
 from server.store.frames import frame
 from server.store.keys import RoomKeys
@@ -66,15 +66,40 @@ class RedisPresenceStore:
     async def release(self, room_id: str, slot: int, connection: str) -> bool:
         return bool(await self._release([self.keys(room_id).presence(slot)], [connection]))
 
-    async def add_spectator(self, room_id: str, connection: str, ttl: float) -> None:
-        key = self.keys(room_id).spectators
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(key, {connection: now_ms() + int(ttl * 1000)})
-        pipe.pexpire(key, int(ttl * 1000))
-        await pipe.execute()
+    async def add_spectators(
+        self, room_id: str, connections: list[str], ttl: float
+    ) -> SpectatorsCounted:
+        keys, ttl_ms = self.keys(room_id), int(ttl * 1000)
+        now = now_ms()
+        commands: list[tuple[Any, ...]] = [
+            ("ZADD", keys.spectators, *[p for c in connections for p in (now + ttl_ms, c)]),
+            ("PEXPIRE", keys.spectators, ttl_ms),
+            ("GET", keys.presence(0)),  # not MGET: a cluster pipeline refuses it
+            ("GET", keys.presence(1)),
+            ("ZCOUNT", keys.spectators, f"({now}", "+inf"),
+            ("HGET", keys.room, "version"),
+            ("PTTL", keys.room),
+        ]
+        *_, first, second, watching, version, left = await self._read_together(commands)
+        presence = RoomPresence((first is not None, second is not None), int(watching))
+        expires_in = None if int(left) < 0 else int(left) / 1000
+        return SpectatorsCounted(presence, int(version or 0), expires_in)
 
-    async def remove_spectator(self, room_id: str, connection: str) -> bool:
-        return bool(await self.redis.zrem(self.keys(room_id).spectators, connection))
+    async def remove_spectators(self, room_id: str, connections: list[str]) -> int:
+        return int(await self.redis.zrem(self.keys(room_id).spectators, *connections))
+
+    async def _read_together(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        """The replies of ``commands`` (all on one room's keys) sent in one write."""
+        if self._direct is not None:
+            replies = await self._direct.pipeline(commands)
+            failed = next((r for r in replies if isinstance(r, ResponseError)), None)
+            if failed is not None:
+                raise failed
+            return replies
+        pipe = self.redis.pipeline(transaction=False)
+        for command in commands:
+            pipe.execute_command(*command)
+        return list(await pipe.execute())
 
     async def read(self, room_id: str) -> RoomPresence:
         """Expired spectator entries are not counted (the presence round deletes them)."""

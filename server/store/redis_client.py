@@ -25,6 +25,7 @@ from urllib.parse import SplitResult, unquote, urlsplit
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.sentinel import Sentinel
+from redis.driver_info import DriverInfo
 
 from server.store import refused_writes  # noqa: F401  (every client knows those replies)
 from server.store.packing import pack_with_hiredis
@@ -32,6 +33,12 @@ from server.store.packing import pack_with_hiredis
 log = logging.getLogger("tetrad.redis")
 
 HEALTH_CHECK_SECONDS = 30
+
+DRIVER_INFO = DriverInfo()
+"""What every connection tells Redis about its library (``CLIENT SETINFO``), read once: a
+pool made from a URL otherwise looks the library's version up in the installed packages'
+metadata for each new connection, and a crowd of websockets saying hello at once opens
+hundreds (that lookup was a third of a spectator's hello in ``bench/spectators.py``)."""
 CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
 SENTINEL_SCHEMES = ("redis+sentinel", "rediss+sentinel")
 
@@ -75,7 +82,7 @@ def redis_client(url: str, *, timeout: float | None = None, **options: Any) -> R
     timeouts: dict[str, Any] = {}
     if timeout is not None:
         timeouts = {"socket_timeout": timeout, "socket_connect_timeout": timeout}
-    options = {"health_check_interval": HEALTH_CHECK_SECONDS, **options}
+    options = {"health_check_interval": HEALTH_CHECK_SECONDS, "driver_info": DRIVER_INFO, **options}
     tls = parts.scheme.startswith("rediss")
     if parts.scheme in CLUSTER_SCHEMES:
         if parts.path.strip("/"):

@@ -41,6 +41,7 @@ from server.protocol import (
     ErrorMessage,
     Hello,
     Hint,
+    LineValues,
     MakeMove,
     Ping,
     PongMessage,
@@ -311,15 +312,22 @@ async def _open(service: RoomService, conn: Connection, hello: Hello, seat: int 
     written all it needs: a storage failure before it closes the socket with 1013, none
     comes after)."""
     room_id = conn.room_id
-    await service.presence.arrive(conn)
-    caught = await service.catch_up(room_id, hello.since)
+    # A spectator's arrival reads the room's presence, version and expiry with it (one
+    # round trip for a crowd arriving together), and its welcome is made from that and this
+    # process's copy of the room when it is at that version.
+    counted = await service.presence.arrive(conn)
+    caught = await service.catch_up(room_id, hello.since, counted)
     loaded = await service.load(room_id)
     if seat is not None:  # a player's visit keeps the room; a crowd watching writes nothing
         await service.touch(loaded.room)
     if caught.snapshot is not None:  # read just now, with the presence
         seats, spectators = caught.snapshot.seats, caught.snapshot.spectators
     else:
-        presence = await service.presence.now(room_id)
+        if counted is not None:
+            found = counted.presence
+            presence = views.Presence(found.connected, found.spectators)
+        else:
+            presence = await service.presence.now(room_id)
         seats, spectators = views.seat_views(loaded.room, presence), presence.spectators
     clock = loaded.room.clock
     welcome = WelcomeMessage(
@@ -460,6 +468,8 @@ async def _handle(
         raise Refusal("not_allowed", "spectators watch; only the seats' holders play")
     if isinstance(message, Hint):
         done = await service.hint(room_id, token)
+    elif isinstance(message, LineValues):
+        done = await service.line_values(room_id, token)
     elif isinstance(message, MakeMove):
         done = await service.execute(room_id, token, play_command(message))
     else:
@@ -471,6 +481,7 @@ async def _handle(
         move_id=message.move_id if isinstance(message, MakeMove) else None,
         duplicate=done.duplicate,
         hint=done.hint,
+        line_values=done.line_values,
     )
     conn.hold()
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -591,6 +592,41 @@ def test_a_full_control_memory_keeps_what_can_still_arise(monkeypatch) -> None:
     # Full of what can still arise: started over.
     monkeypatch.setattr(levels, "CONTROL_MEMORY_LIMIT", 4 * len(later) - 1)
     assert levels.control_memory(t, random.Random(1), now) is not memory
+
+
+def test_a_full_memory_starts_over_when_sorting_it_out_runs_past_its_deadline(
+    monkeypatch,
+) -> None:
+    t = tables(5, 5)
+    entries = 3 * levels.PRUNE_CHECK_EVERY
+    now = 0b11  # a quarter of the entries hold both lines: enough to keep them in time
+    monkeypatch.setattr(levels, "CONTROL_MEMORY_LIMIT", entries - 1)
+    monkeypatch.setattr(levels, "SHARED_TABLE_LIMIT", entries - 1)
+
+    def full() -> tuple[levels.ControlMemory, Solver]:
+        levels._control_memories.clear()
+        levels._shared_solvers.clear()
+        memory = levels.control_memory(t, random.Random(1))
+        solver = levels.shared_solver(t, Budget())
+        for drawn in range(entries):
+            memory.leaves[drawn] = 0
+            solver.table[drawn] = (0, 0)
+        return memory, solver
+
+    # In time: what can still arise is kept.
+    memory, solver = full()
+    early = Budget(deadline=10, clock=lambda: 0)
+    assert levels.control_memory(t, random.Random(1), now, early) is memory
+    assert sorted(memory.leaves) == list(range(3, entries, 4))
+    assert levels.shared_solver(t, Budget(), now, early) is solver
+    assert sorted(solver.table) == list(range(3, entries, 4))
+    # Too late: the clock, read once every PRUNE_CHECK_EVERY entries, passes the deadline
+    # at the third reading (the last entry of the memory), so both start over.
+    memory, solver = full()
+    ticks = itertools.count()
+    late = Budget(deadline=1, clock=lambda: next(ticks))
+    assert levels.control_memory(t, random.Random(1), now, late) is not memory
+    assert levels.shared_solver(t, Budget(), now, late) is not solver
 
 
 def test_the_exact_solvers_table_is_kept_between_moves_and_pruned_when_full(monkeypatch) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from types import SimpleNamespace
 
 import httpx
@@ -102,6 +103,26 @@ async def test_undo_hint_level_and_new_game(server: LiveServer) -> None:
         assert moved["event"]["seat"] == 0
         assert socket.model.comparable() == RoomModel(await read_room(client, room)).comparable()
         await socket.close()
+
+
+async def test_hints_and_analyses_think_apart_from_the_computers_moves(
+    server: LiveServer,
+) -> None:
+    # Their pool is another set of processes, lower in the OS's priority and in a session
+    # of their own (where Linux schedules sessions as groups, a nice value alone would not
+    # keep a busy analysis from delaying the server's own processes).
+    rooms, analyses = server.app.state.rooms, server.app.state.analyses
+    assert rooms.analyst is analyses.computer and rooms.analyst is not rooms.computer
+    settings = server.app.state.settings
+    assert settings.analysis_niceness > 0
+    moves_pid, moves_nice = (
+        await rooms.computer.run(os.getpid),
+        await rooms.computer.run(os.nice, 0),
+    )
+    hints_pid, hints_nice = await rooms.analyst.run(os.getpid), await rooms.analyst.run(os.nice, 0)
+    assert hints_pid != moves_pid
+    assert hints_nice == min(19, moves_nice + settings.analysis_niceness)
+    assert await rooms.analyst.run(os.getsid, 0) == hints_pid != os.getsid(0)
 
 
 async def test_a_dead_thinker_is_replaced(server: LiveServer, key_prefix: str) -> None:

@@ -11,8 +11,9 @@ from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 from websockets.asyncio.client import connect
+from websockets.frames import Frame, Opcode
 
-from server.serving import WRITE_NOW, RoomWebSocketProtocol, uvicorn_config
+from server.serving import WRITE_NOW, LastFramed, RoomWebSocketProtocol, uvicorn_config
 from server.ws.connection import Connection, Stamped
 from tests.conftest import free_socket
 
@@ -89,3 +90,17 @@ async def test_a_closed_connection_is_not_written_at_once() -> None:
     finally:
         server.should_exit = True
         await task
+
+
+def test_a_text_handed_to_many_sockets_is_framed_once() -> None:
+    """The frame is the websocket library's own (short, medium and long lengths), and the
+    same text object handed over again gets the same bytes back, not a new framing."""
+    framed = LastFramed()
+    for size in (3, 300, 70_000):
+        text = "é" * size
+        expected = Frame(Opcode.TEXT, text.encode()).serialize(mask=False)
+        first = framed(text)
+        assert first == expected
+        assert framed(text) is first
+    equal_but_another = "".join(["a", "b"])
+    assert framed("ab") == framed(equal_but_another)

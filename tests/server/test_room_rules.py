@@ -269,6 +269,22 @@ def test_hints_for_the_player_to_move_against_the_computer_and_on_one_device() -
     assert rules.refuse_hint(play(make_room("local"), 0, H00), 0) is None
 
 
+def test_line_values_only_in_practice_against_the_computer_on_the_players_turn() -> None:
+    room = make_room("computer")
+    assert rules.refuse_line_values(room, 0) is None
+    waiting = rules.refuse_line_values(play(room, 0, H00), 0)
+    assert waiting is not None and waiting.code == "not_your_turn"
+    for elsewhere in (
+        make_room(),
+        make_room("local"),
+        make_room("computer", daily="2026-01-01"),
+        replace(room, rated=True),
+        make_room("computer", game="dots"),
+    ):
+        refused = rules.refuse_line_values(elsewhere, 0)
+        assert refused is not None and refused.code == "not_allowed", elsewhere
+
+
 # -- allowed actions ----------------------------------------------------------------------------
 
 

@@ -91,3 +91,22 @@ async def test_a_spectator_left_by_a_dead_process_is_pruned(
         await gold.close()
     finally:
         await redis.aclose()
+
+
+async def test_a_crowd_arriving_and_leaving_together_is_counted(server: LiveServer) -> None:
+    """Spectators saying hello at the same moment are counted in together (one write for
+    many) and each welcome counts its own socket; leaving together, they are all counted
+    out."""
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        grant = await create_room(client, mode="live", rows=2, cols=2)
+    room = grant["room_id"]
+    gold = await Socket.open(server, room, grant["token"])
+    crowd = await asyncio.gather(*(Socket.open(server, room, None) for _ in range(40)))
+    counts = sorted(socket.seen[0]["spectators"] for socket in crowd)
+    assert counts[0] >= 1 and counts[-1] == 40
+    await gold.expect("presence", watching(40))
+    assert await spectators_over_rest(server, room) == 40
+    await asyncio.gather(*(socket.close() for socket in crowd))
+    await gold.expect("presence", watching(0))
+    assert await spectators_over_rest(server, room) == 0
+    await gold.close()

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from redis.asyncio import Redis
 
-from server.rooms.stores import Commit, PresenceQuery, Stores
+from server.rooms.stores import Commit, PresenceQuery, RoomPresence, Stores
 from server.store.in_memory import memory_stores
 from server.store.keys import RoomKeys
 from server.store.redis_stores import RedisStores
@@ -92,7 +92,9 @@ async def test_presence_rounds_refresh_and_count(stores: Stores) -> None:
     await redis.script_flush()  # as after a Redis restart: the round loads its script again
     await redis.aclose()
     await presence.claim("r", 0, "a", 5)
-    await presence.add_spectator("r", "w1", 5)
+    counted = await presence.add_spectators("r", ["w1"], 5)
+    assert counted.presence == RoomPresence((True, False), 1)
+    assert (counted.version, counted.expires_in) == (0, None)  # no room "r" in this test
     answers = await presence.round(
         [PresenceQuery("r", slots=[(0, "a"), (1, "b")], ttl=5, spectators=["w2"])]
     )
@@ -100,8 +102,17 @@ async def test_presence_rounds_refresh_and_count(stores: Stores) -> None:
     assert answers[0].holders == ("a", None) and answers[0].spectators == 2
     now = await presence.read("r")
     assert now.connected == (True, False) and now.spectators == 2
-    assert await presence.remove_spectator("r", "w1")
+    assert await presence.remove_spectators("r", ["w1", "w3"]) == 1
     assert (await presence.read("r")).spectators == 1
+
+
+async def test_spectators_counted_in_read_the_room_with_them(stores: Stores) -> None:
+    await stores.rooms.commit("r", Commit(None, ['{"v":1}'], meta="{}", history="rewrite",
+                                          ttl_seconds=600))  # fmt: skip
+    await stores.presence.claim("r", 1, "b", 5)
+    counted = await stores.presence.add_spectators("r", ["w1", "w2"], 5)
+    assert counted.presence == RoomPresence((False, True), 2) and counted.version == 1
+    assert counted.expires_in is not None and 300 < counted.expires_in <= 600
 
 
 async def test_outboxes_leases_and_limits(stores: Stores) -> None:

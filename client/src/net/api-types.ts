@@ -361,7 +361,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Offer, accept, decline, resign, undo, hint… */
+        /** Offer, accept, decline, resign, undo, hint, line values… */
         post: operations["room_action_api_rooms__room_id__actions_post"];
         delete?: never;
         options?: never;
@@ -520,7 +520,7 @@ export interface components {
          * AckMessage
          * @description Your command was done (or had been: ``duplicate``). ``version``: the room's version
          *     after it; every event up to it was sent on this socket before the ack. A hint comes
-         *     back in ``hint``.
+         *     back in ``hint``, line values in ``line_values``.
          */
         AckMessage: {
             /**
@@ -531,6 +531,8 @@ export interface components {
             duplicate?: boolean;
             /** @default null */
             hint?: components["schemas"]["HintView"] | null;
+            /** @default null */
+            line_values?: components["schemas"]["LineValuesView"] | null;
             /**
              * Move Id
              * @default null
@@ -571,6 +573,8 @@ export interface components {
             duplicate?: boolean;
             /** @description for the hint action */
             hint?: components["schemas"]["HintView"] | null;
+            /** @description for the line_values action (left out otherwise) */
+            line_values?: components["schemas"]["LineValuesView"] | null;
             /** Version */
             version: number;
         };
@@ -789,7 +793,7 @@ export interface components {
             /** Name */
             name: string | null;
         };
-        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
+        ClientMessage: components["schemas"]["Hello"] | components["schemas"]["MakeMove"] | components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"] | components["schemas"]["LineValues"] | components["schemas"]["Ping"] | components["schemas"]["Sync"];
         /**
          * ClockOption
          * @description Clocks for a friend room: ``minutes`` for each player's whole game and ``increment``
@@ -1678,6 +1682,77 @@ export interface components {
              * @description the margin of the remaining boxes the player to move gets by drawing this line and playing on perfectly (exact); `value` minus it, halved, is what the line costs in boxes
              */
             value: number;
+        };
+        /**
+         * LineValueView
+         * @description What one undrawn line is worth.
+         */
+        LineValueView: {
+            /** Move */
+            move: components["schemas"]["LineMove"] | components["schemas"]["PointMove"];
+            /**
+             * Value
+             * @description the margin of the remaining boxes the player to move gets by drawing this line and playing on perfectly (exact); the position's `value` minus it, halved, is what the line gives away in boxes
+             */
+            value: number;
+        };
+        /**
+         * LineValues
+         * @description Dots and Boxes against the computer (not the daily board, not rated): ask what every
+         *     undrawn line of the current position is worth, for the practice overlay (no state
+         *     change); the ``ack`` carries it in ``line_values``.
+         */
+        LineValues: {
+            /**
+             * Ref
+             * @description echoed in the reply (ack, error, pong...)
+             */
+            ref?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "line_values";
+        };
+        /**
+         * LineValuesView
+         * @description The value of the current position and of each of its undrawn lines, as the game
+         *     review gives them (``PositionAnalysis``): exact when the solver finished in time.
+         */
+        LineValuesView: {
+            /**
+             * Best
+             * @description exact: the best lines found; otherwise the hard level's choice
+             * @default []
+             */
+            best?: (components["schemas"]["LineMove"] | components["schemas"]["PointMove"])[];
+            /**
+             * Complete
+             * @description every undrawn line was valued in time (exact only)
+             * @default false
+             */
+            complete?: boolean;
+            /**
+             * Exact
+             * @description `value` and `values` are the solver's exact results
+             */
+            exact: boolean;
+            /**
+             * To Move
+             * @enum {integer}
+             */
+            to_move: 0 | 1;
+            /**
+             * Value
+             * @description the margin of the remaining boxes the player to move gets with best play (exact) or is estimated to get
+             */
+            value: number | null;
+            /**
+             * Values
+             * @description exact only: each undrawn line valued in time; empty otherwise
+             * @default []
+             */
+            values?: components["schemas"]["LineValueView"][];
         };
         /**
          * MakeMove
@@ -3886,7 +3961,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"];
+                "application/json": components["schemas"]["OfferMessage"] | components["schemas"]["AcceptMessage"] | components["schemas"]["DeclineMessage"] | components["schemas"]["ResignMessage"] | components["schemas"]["UndoMessage"] | components["schemas"]["SetLevelMessage"] | components["schemas"]["NewGameMessage"] | components["schemas"]["Hint"] | components["schemas"]["LineValues"];
             };
         };
         responses: {
@@ -3947,6 +4022,17 @@ export interface operations {
             /** @description refused: `message_too_large` */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused: `rate_limited` */
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

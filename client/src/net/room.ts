@@ -6,7 +6,7 @@ import { Commands, newMoveId, type Command } from "./commands";
 import { RoomHistory, type AppliedEvent } from "./history";
 import { ApiError } from "./http";
 import { RoomSocket, type ConnStatus, type RoomSocketOptions } from "./socket";
-import type { AckMessage, ErrorMessage, Hint, Move, RoomAction, RoomState, Seat, ServerMessage, ServerSnapshot, WelcomeMessage } from "./types";
+import type { AckMessage, ErrorMessage, Hint, LineValues, Move, RoomAction, RoomState, Seat, ServerMessage, ServerSnapshot, WelcomeMessage } from "./types";
 
 export interface RoomSnapshot {
   status: ConnStatus;
@@ -148,6 +148,14 @@ export class RoomConnection {
     const ack = await this.command({ type: "hint" });
     if (!ack.hint) return null;
     return { move: ack.hint.move, reason: ack.hint.reason ?? null, count: ack.hint.count ?? 0 };
+  }
+
+  /** What every undrawn line of the position is worth, and the room version it is for
+   * (practice against the computer, on this seat's turn). */
+  async lineValues(): Promise<{ version: number; values: LineValues } | null> {
+    this.requireToken();
+    const ack = await this.command({ type: "line_values" });
+    return ack.line_values ? { version: ack.version, values: ack.line_values } : null;
   }
 
   /** Ask the server to bring this client up to date (a `sync`). */

@@ -48,6 +48,8 @@ export interface Hint {
 export type Outcome = S["OutcomeView"];
 export type Action = NonNullable<Status["allowed"]>[0][number];
 export type HintView = S["HintView"];
+/** What every undrawn line of a practice game's position is worth (the `line_values` ack). */
+export type LineValues = S["LineValuesView"];
 export type ClockView = S["ClockView"];
 export type TimeControl = S["TimeControlView"];
 export type ClockOption = S["ClockOption"];
@@ -76,6 +78,7 @@ export type RoomAction =
   | S["ResignMessage"]
   | S["UndoMessage"]
   | S["Hint"]
+  | S["LineValues"]
   | S["SetLevelMessage"]
   | S["NewGameMessage"];
 export type ClientMessage = RoomAction | S["Hello"] | S["MakeMove"] | S["Ping"] | S["Sync"];

@@ -17,15 +17,14 @@ function toMoveAt(review: Review, ply: number): Seat {
   return review.moves[ply - 1]!.to_move;
 }
 
-/** Every position of the game: `positions[k]` is the board after k moves. The last one is
- * the server's `final` board (a Dots game lost by grounding also shows the lost marks). */
-export function buildPositions(review: Review): RoomState[] {
-  const startScores = startScoresOf(review);
-  const snap: ServerSnapshot = {
-    id: review.id ?? "review",
-    game: review.game,
+/** A room holding `board`, as a review shows it: two people's seats, nobody connected,
+ * `moves` moves made, `toMove` to move with `scores`. */
+export function reviewSnapshot(id: string, board: ServerSnapshot["board"], toMove: Seat, scores: [number, number], moves = 0): ServerSnapshot {
+  return {
+    id,
+    game: board.game,
     mode: "local",
-    version: 0,
+    version: moves,
     game_number: 1,
     level: null,
     daily: null,
@@ -33,11 +32,17 @@ export function buildPositions(review: Review): RoomState[] {
     seats: SEATS,
     spectators: 0,
     requests: [],
-    move_count: 0,
-    status: { to_move: toMoveAt(review, 0), scores: startScores, outcome: null, thinking: false },
-    board: review.start,
+    move_count: moves,
+    status: { to_move: toMove, scores, outcome: null, thinking: false },
+    board,
     expires_in_seconds: null,
   };
+}
+
+/** Every position of the game: `positions[k]` is the board after k moves. The last one is
+ * the server's `final` board (a Dots game lost by grounding also shows the lost marks). */
+export function buildPositions(review: Review): RoomState[] {
+  const snap = reviewSnapshot(review.id ?? "review", review.start, toMoveAt(review, 0), startScoresOf(review));
   const positions = [fromSnapshot(snap)];
   review.moves.forEach((m, i) => {
     const last = i === review.moves.length - 1;
@@ -268,14 +273,32 @@ export function reviewSize(review: Pick<Review, "size">): string {
   return `${review.size[0]}×${review.size[1]}`;
 }
 
+/** A position with the values of its undrawn lines: an analysed position of the review, or
+ * the line values a practice game against the computer asks for. */
+export type ValuedPosition = Pick<AnalysedPosition, "exact" | "value" | "values">;
+
 /** What each undrawn line of an exactly analysed position costs, in boxes of the final
  * score against best play (0: a best line), by the board's line key ("h:x:y"); empty where
  * the position was only estimated. */
-export function lineCosts(position: AnalysedPosition | null): Map<string, number> {
+export function lineCosts(position: ValuedPosition | null): Map<string, number> {
   const costs = new Map<string, number>();
   if (!position?.exact || position.value === null) return costs;
   for (const { move, value } of position.values ?? []) {
     if ("line" in move) costs.set(lineKey(move.line), (position.value - value) / 2);
   }
   return costs;
+}
+
+/** A note the board draws on an undrawn line. */
+export interface LineNote {
+  text: string;
+  best: boolean;
+}
+
+/** The notes the board draws on the undrawn lines of an exactly valued position: what each
+ * line gives away ("−2"), "0" on the best ones (the review's and practice's line values). */
+export function lineNotes(position: ValuedPosition | null): Map<string, LineNote> {
+  const notes = new Map<string, LineNote>();
+  for (const [key, cost] of lineCosts(position)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0 });
+  return notes;
 }

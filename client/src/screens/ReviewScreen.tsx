@@ -2,7 +2,7 @@
 // list with the score at each move, stepping by buttons, keys and autoplay, the analysis,
 // export, and continuing from the shown position. A finished game lives at /g/{id}; a
 // record imported in this browser at /review.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n, type MessageKey, type NameKey, type Translator } from "../i18n";
 import { storage } from "../storage";
@@ -11,7 +11,7 @@ import { BOARD_SLOTS } from "./boardSlots";
 import { PlayerCards } from "./room/PlayerCards";
 import { endingText } from "./room/ResultCard";
 import type { People } from "./room/people";
-import { buildPositions, captureTimeline, clampPly, lineCosts, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
+import { buildPositions, captureTimeline, clampPly, lineNotes, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
 import type { Review } from "../review/types";
 import { useAnalysis, useReview } from "./review/useReview";
 import { Stepper } from "./review/Stepper";
@@ -20,6 +20,8 @@ import { AnalysisPanel, PositionNote } from "./review/AnalysisPanel";
 import { ExportPanel } from "./review/ExportPanel";
 import { ContinuePanel } from "./review/ContinuePanel";
 import { ImportForm } from "./review/ImportForm";
+import { VariationBanner, VariationMoves, variationWhere } from "./review/Variation";
+import { enterVariation, stepVariation, variationAt, type Variation } from "../review/variation";
 
 /** Time each move stays on the board while the review plays itself. */
 const AUTOPLAY_MS = 900;
@@ -103,27 +105,48 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
   const total = review.moves.length;
   const [ply, setPly] = useState(() => plyFromHash(location.hash, review) ?? total);
   const [playing, setPlaying] = useState(false);
+  // The best line after a judged move, played on the board; null: the game itself.
+  const [variation, setVariation] = useState<Variation | null>(null);
   const analysis = useAnalysis(gameId, review.record);
   const mistakes = useMemo(() => mistakesOf(analysis.data), [analysis.data]);
   const captures = useMemo(() => captureTimeline(review, positions), [review, positions]);
   const mySeat = useMemo(() => (gameId ? (storage.playedGames().find((g) => g.gameId === gameId)?.seat ?? null) : null), [gameId]);
   const people = reviewPeople(review, mySeat, tr);
-  const state = positions[ply]!;
+  const state = variation ? variation.positions[variation.step]! : positions[ply]!;
   // The analysis's best move (Dots: the hard level's suggestion) is shown on the board.
   const here = positionAt(analysis.data, ply);
-  const suggested = here?.best[0] ?? null;
+  const suggested = variation ? null : (here?.best[0] ?? null);
   // Every undrawn line of an exact position with the boxes it gives away (0: best).
-  const lineNotes = useMemo(() => {
-    const notes = new Map<string, { text: string; best: boolean }>();
-    for (const [key, cost] of lineCosts(here)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0 });
-    return notes;
-  }, [here]);
+  const notes = useMemo(() => lineNotes(here), [here]);
+  // The better line after the move played here, when it can be played on the board.
+  const better = useMemo(() => (here ? enterVariation(positions[ply]!, here) : null), [here, positions, ply]);
+  const enter = (v: Variation) => {
+    setPlaying(false);
+    setVariation(v);
+  };
+  const leave = () => {
+    setPlaying(false);
+    setVariation(null);
+    focusBack.current = true;
+  };
+  // Leaving a variation gives the focus back to the button that entered it (the banner
+  // that held it is gone).
+  const focusBack = useRef(false);
+  useEffect(() => {
+    if (variation || !focusBack.current) return;
+    focusBack.current = false;
+    document.querySelector<HTMLElement>("[data-variation-enter]")?.focus();
+  }, [variation]);
   const Slot = BOARD_SLOTS[review.game];
 
-  const go = (next: number) => setPly(clampPly(next, review));
+  const go = (next: number) => {
+    setVariation(null);
+    setPly(clampPly(next, review));
+  };
   const step = (key: StepKey) => {
     setPlaying(false);
-    go(stepTo(key, ply, review));
+    if (variation) setVariation(stepVariation(variation, key));
+    else go(stepTo(key, ply, review));
   };
 
   // A changed fragment (typed in the address bar, a link to "#12") moves the board too, so
@@ -132,6 +155,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
     const onHash = () => {
       const asked = plyFromHash(location.hash, review);
       setPlaying(false);
+      setVariation(null);
       setPly(asked ?? total);
     };
     window.addEventListener("hashchange", onHash);
@@ -143,31 +167,45 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
     if (gameId) history.replaceState(null, "", `/g/${gameId}${ply === total ? "" : `#${ply}`}`);
   }, [ply]);
 
-  // Arrows, Home and End step through the game wherever the focus is, except in fields.
+  // Arrows, Home and End step through the game (or the variation shown) wherever the focus
+  // is, except in fields; Escape leaves a variation.
+  // (read from a ref: a key pressed right after entering must not wait for a new listener)
+  const inVariation = useRef(false);
+  inVariation.current = variation !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-      const key = STEP_KEYS[e.key];
       const target = e.target as HTMLElement | null;
-      if (!key || target?.closest("input, textarea, select, [contenteditable]")) return;
+      if (target?.closest("input, textarea, select, [contenteditable]")) return;
+      if (e.key === "Escape" && inVariation.current) {
+        e.preventDefault();
+        leave();
+        return;
+      }
+      const key = STEP_KEYS[e.key];
+      if (!key) return;
       e.preventDefault();
       setPlaying(false);
-      setPly((p) => stepTo(key, p, review));
+      if (inVariation.current) setVariation((v) => v && stepVariation(v, key));
+      else setPly((p) => stepTo(key, p, review));
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [review]);
 
-  // Autoplay: one move at a time, stopping at the end.
+  // Autoplay: one move at a time, stopping at the end (of the variation, in one).
   useEffect(() => {
     if (!playing) return;
-    if (ply >= total) {
+    if (variation ? variation.step >= variation.moves.length : ply >= total) {
       setPlaying(false);
       return;
     }
-    const id = setTimeout(() => setPly((p) => clampPly(p + 1, review)), AUTOPLAY_MS);
+    const id = setTimeout(() => {
+      if (variation) setVariation((v) => v && stepVariation(v, "next"));
+      else setPly((p) => clampPly(p + 1, review));
+    }, AUTOPLAY_MS);
     return () => clearTimeout(id);
-  }, [playing, ply]);
+  }, [playing, ply, variation?.step]);
 
   useEffect(() => {
     document.title = `${t("review.title")} · ${t(`game.${review.game}` as MessageKey)} · ${t("app.name")}`;
@@ -198,7 +236,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
       <PlayerCards state={state} people={people} mySeat={mySeat} />
 
       <div class="board-area">
-        <div class="board-wrap">
+        <div class={`board-wrap${variation ? " is-variation" : ""}`}>
           <Slot
             state={state}
             interactive={false}
@@ -209,7 +247,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
             onMove={() => undefined}
             onBlocked={() => undefined}
             tapPreview={false}
-            lineNotes={lineNotes}
+            lineNotes={variation ? undefined : notes}
             coordinates
           />
         </div>
@@ -217,18 +255,31 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
 
       <div class="room-side review-side">
         <Stepper
-          ply={ply}
-          total={total}
+          ply={variation ? variation.step : ply}
+          total={variation ? variation.moves.length : total}
           playing={playing}
           onStep={step}
           onPlay={(on) => {
-            // Played from the end, the game starts over.
-            if (on && ply >= total) setPly(0);
+            // Played from the end, the game (or the variation) starts over.
+            if (on && variation && variation.step >= variation.moves.length) setVariation(variationAt(variation, 0));
+            else if (on && !variation && ply >= total) setPly(0);
             setPlaying(on);
           }}
+          where={variation ? variationWhere(variation, t) : undefined}
         />
-        <PositionNote game={review.game} analysis={analysis.data} ply={ply} />
-        <MoveList moves={review.moves} ply={ply} mistakes={mistakes} seatName={seatName} onPick={go} />
+        {variation ? (
+          <VariationBanner variation={variation} onLeave={leave} />
+        ) : (
+          <PositionNote game={review.game} analysis={analysis.data} ply={ply} onVariation={better ? () => enter(better) : undefined} />
+        )}
+        <MoveList
+          moves={review.moves}
+          ply={ply}
+          mistakes={mistakes}
+          seatName={seatName}
+          onPick={go}
+          nested={variation ? { after: variation.from, content: <VariationMoves variation={variation} onPick={(k) => setVariation(variationAt(variation, k))} /> } : null}
+        />
         <AnalysisPanel
           game={review.game}
           analysis={analysis.data}
@@ -242,7 +293,7 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
           onStart={analysis.start}
           onPick={go}
         />
-        <ContinuePanel review={review} ply={ply} />
+        {variation ? null : <ContinuePanel review={review} ply={ply} />}
         <ExportPanel review={review} />
       </div>
     </div>

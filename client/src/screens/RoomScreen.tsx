@@ -25,6 +25,7 @@ import { ResultCard } from "./room/ResultCard";
 import { RoomGone } from "./room/RoomGone";
 import { ConnBadge } from "./room/ConnBadge";
 import { controlWords } from "./room/clocks";
+import { LineValuesNote, notesOf, offersLineValues, useLineValues } from "./room/LineValues";
 
 interface Props {
   roomId: string;
@@ -210,6 +211,9 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
 
   // The tab says when it is your move, and the score.
   const myTurn = state ? isMyTurn(state, mySeat, isPlayer) : false;
+  // Practice against the computer: the value of every undrawn line, when asked for.
+  const valuesOn = settings.lineValues === true && isPlayer;
+  const lineValues = useLineValues(conn, state, myTurn, valuesOn);
   useEffect(() => {
     if (!state) return;
     const score = `${state.scores[0]}:${state.scores[1]}`;
@@ -378,6 +382,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
               onBlocked={onBlocked}
               tapPreview={settings.tapPreview}
               coordinates={settings.coordinates}
+              lineNotes={notesOf(lineValues)}
             />
           </div>
         )}
@@ -413,6 +418,7 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
             </p>
           ) : null}
         </div>
+        {valuesOn && offersLineValues(state) && !state.is_over ? <LineValuesNote found={lineValues} myTurn={myTurn} /> : null}
         {state.is_over && !resultShown ? (
           <button type="button" class="btn primary" onClick={() => setHiddenResult(null)}>
             {t("over.show")}
@@ -430,6 +436,8 @@ export function RoomScreen({ roomId, invite, settings, onSettings }: Props): JSX
             }}
             onAct={act}
             hintPending={hintPending}
+            lineValues={offersLineValues(state) ? settings.lineValues === true : null}
+            onLineValues={(on) => onSettings({ lineValues: on })}
             onHint={() => {
               setHintPending(true);
               setNotice({ kind: "info", key: "hint.waiting", id: ++serial, about: "hint" });

@@ -87,9 +87,11 @@ export interface Settings {
   sound: boolean | null;
   /** The name shown on this person's seats (friend rooms, challenges); null: none. */
   name?: string | null;
+  /** Practice against the computer (Dots and Boxes): every undrawn line shows its value. */
+  lineValues?: boolean;
 }
 
-const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, coordinates: false, sound: null, name: null };
+const DEFAULT_SETTINGS: Settings = { lang: null, tapPreview: true, coordinates: false, sound: null, name: null, lineValues: false };
 
 /** Firefox tells whether audio may start before a click; other browsers do not say. */
 interface AutoplayInfo {

@@ -49,7 +49,7 @@ describe("BrowserStorage", () => {
   it("keeps settings and survives garbage", () => {
     const kv = mem();
     const s = new BrowserStorage(kv);
-    expect(s.settings()).toEqual({ lang: null, tapPreview: true, coordinates: false, sound: null, name: null });
+    expect(s.settings()).toEqual({ lang: null, tapPreview: true, coordinates: false, sound: null, name: null, lineValues: false });
     s.saveSettings({ lang: "cs" });
     expect(new BrowserStorage(kv).settings().lang).toBe("cs");
     kv.setItem("tetrad:v1:seats", "{not json");

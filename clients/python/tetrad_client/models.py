@@ -647,6 +647,23 @@ class LineMove(BaseModel):
     line: Annotated[tuple[LineItem2, LineItem3], Field(title="Line")]
 
 
+class LineValues(BaseModel):
+    """
+    Dots and Boxes against the computer (not the daily board, not rated): ask what every
+    undrawn line of the current position is worth, for the practice overlay (no state
+    change); the ``ack`` carries it in ``line_values``.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    ref: Annotated[Ref | None, Field(title="Ref")] = None
+    """
+    echoed in the reply (ack, error, pong...)
+    """
+    type: Annotated[Literal["line_values"], Field(title="Type")]
+
+
 Version = TypeAliasType("Version", Annotated[int, Field(ge=0, title="Version")])
 
 
@@ -1202,6 +1219,49 @@ class LineValue(BaseModel):
     """
 
 
+class LineValueView(BaseModel):
+    """
+    What one undrawn line is worth.
+    """
+
+    move: Annotated[LineMove | PointMove, Field(title="Move")]
+    value: Annotated[int, Field(title="Value")]
+    """
+    the margin of the remaining boxes the player to move gets by drawing this line and playing on perfectly (exact); the position's `value` minus it, halved, is what the line gives away in boxes
+    """
+
+
+class LineValuesView(BaseModel):
+    """
+    The value of the current position and of each of its undrawn lines, as the game
+    review gives them (``PositionAnalysis``): exact when the solver finished in time.
+    """
+
+    best: Annotated[
+        list[LineMove | PointMove] | None, Field(title="Best", validate_default=True)
+    ] = []
+    """
+    exact: the best lines found; otherwise the hard level's choice
+    """
+    complete: Annotated[bool | None, Field(title="Complete")] = False
+    """
+    every undrawn line was valued in time (exact only)
+    """
+    exact: Annotated[bool, Field(title="Exact")]
+    """
+    `value` and `values` are the solver's exact results
+    """
+    to_move: Annotated[Literal[0, 1], Field(title="To Move")]
+    value: Annotated[int | None, Field(title="Value")]
+    """
+    the margin of the remaining boxes the player to move gets with best play (exact) or is estimated to get
+    """
+    values: Annotated[list[LineValueView] | None, Field(title="Values", validate_default=True)] = []
+    """
+    exact only: each undrawn line valued in time; empty otherwise
+    """
+
+
 class MakeMove(BaseModel):
     """
     Make a move. ``version``: the room version the move was made against (refused with
@@ -1488,7 +1548,7 @@ class AckMessage(BaseModel):
     """
     Your command was done (or had been: ``duplicate``). ``version``: the room's version
     after it; every event up to it was sent on this socket before the ack. A hint comes
-    back in ``hint``.
+    back in ``hint``, line values in ``line_values``.
     """
 
     duplicate: Annotated[bool | None, Field(title="Duplicate")] = False
@@ -1496,6 +1556,7 @@ class AckMessage(BaseModel):
     this move_id had been applied; nothing was done now
     """
     hint: HintView | None = None
+    line_values: LineValuesView | None = None
     move_id: Annotated[MoveId | None, Field(title="Move Id")] = None
     protocol: Annotated[Literal[3], Field(title="Protocol")] = 3
     ref: Annotated[str | None, Field(title="Ref")] = None
@@ -1517,6 +1578,10 @@ class ActionResult(BaseModel):
     hint: HintView | None = None
     """
     for the hint action
+    """
+    line_values: LineValuesView | None = None
+    """
+    for the line_values action (left out otherwise)
     """
     version: Annotated[int, Field(title="Version")]
 
@@ -1563,6 +1628,7 @@ ClientMessage = TypeAliasType(
         | SetLevelMessage
         | NewGameMessage
         | Hint
+        | LineValues
         | Ping
         | Sync,
         Field(discriminator="type"),

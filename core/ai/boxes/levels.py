@@ -114,6 +114,9 @@ every root line's components costs a few per cent of the time, and with the comp
 on (68.3 %) and off (70 %) were alike (5×5 at 0.2 s against frozen hard at 0.2 s, 60 games)."""
 NIMBER_WORK = 60
 """New components one Nimstring valuation may work out (they stay memoised)."""
+PRUNE_SHARE = 0.25
+"""Share of hard's search time that sorting out a full memory or table may take (see
+:func:`arising`); past it, the memory or table starts over."""
 
 
 def choose(
@@ -274,37 +277,62 @@ class ControlMemory:
         """How many positions are kept."""
         return len(self.table) + len(self.leaves) + len(self.best) + len(self.endgame.table)
 
-    def keep_after(self, drawn: int) -> None:
+    def keep_after(self, drawn: int, budget: Budget | None = None) -> None:
         """Forget the positions that cannot arise any more once ``drawn`` is on the board:
-        those without every one of its lines."""
-        self.table = arising(self.table, drawn)
-        self.leaves = arising(self.leaves, drawn)
-        self.best = arising(self.best, drawn)
-        self.endgame.table = arising(self.endgame.table, drawn)
+        those without every one of its lines. Raises SearchTimeout, all kept, once
+        ``budget``'s deadline has passed (see :func:`arising`)."""
+        table = arising(self.table, drawn, budget)
+        leaves = arising(self.leaves, drawn, budget)
+        best = arising(self.best, drawn, budget)
+        endgame = arising(self.endgame.table, drawn, budget)
+        self.table, self.leaves, self.best, self.endgame.table = table, leaves, best, endgame
 
 
 Entry = TypeVar("Entry")
 
+PRUNE_CHECK_EVERY: Final = 4096
+"""Entries :func:`arising` looks at between two clock readings."""
 
-def arising(entries: dict[int, Entry], drawn: int) -> dict[int, Entry]:
-    """The entries keyed by positions holding every line of ``drawn``."""
-    return {key: entry for key, entry in entries.items() if key & drawn == drawn}
+
+def arising(
+    entries: dict[int, Entry], drawn: int, budget: Budget | None = None
+) -> dict[int, Entry]:
+    """The entries keyed by positions holding every line of ``drawn``.
+
+    Raises SearchTimeout once ``budget``'s deadline has passed: a full table takes a tenth
+    of a second of a core, and many times that on a busy machine.
+    """
+    if budget is None or budget.deadline is None:
+        return {key: entry for key, entry in entries.items() if key & drawn == drawn}
+    kept: dict[int, Entry] = {}
+    for seen, (key, entry) in enumerate(entries.items(), 1):
+        if key & drawn == drawn:
+            kept[key] = entry
+        if seen % PRUNE_CHECK_EVERY == 0 and budget.clock() > budget.deadline:
+            raise SearchTimeout
+    return kept
 
 
 _control_memories: dict[tuple[int, int], ControlMemory] = {}
 
 
-def control_memory(t: Tables, rng: Random, drawn: int = 0) -> ControlMemory:
+def control_memory(
+    t: Tables, rng: Random, drawn: int = 0, budget: Budget | None = None
+) -> ControlMemory:
     """The control search's memory for this board, to search from ``drawn``.
 
     Once it is too large, it keeps only what can still arise from ``drawn``, the subtree the
-    game is in; it starts over if that is still more than half the limit.
+    game is in; it starts over if that is still more than half the limit, or if sorting it
+    out runs past ``budget``'s deadline.
     """
     key = (t.geo.rows, t.geo.cols)
     memory = _control_memories.get(key)
     if memory is not None and memory.size() > CONTROL_MEMORY_LIMIT:
-        memory.keep_after(drawn)
-        if memory.size() > CONTROL_MEMORY_LIMIT // 2:
+        try:
+            memory.keep_after(drawn, budget)
+        except SearchTimeout:
+            memory = None
+        if memory is not None and memory.size() > CONTROL_MEMORY_LIMIT // 2:
             memory = None
     if memory is None:
         memory = _control_memories[key] = ControlMemory(t, rng)
@@ -551,27 +579,28 @@ SHARED_TABLE_LIMIT = 300_000
 _shared_solvers: dict[tuple[int, int], Solver] = {}
 
 
-def shared_solver(t: Tables, budget: Budget, drawn: int = 0) -> Solver:
+def shared_solver(
+    t: Tables, budget: Budget, drawn: int = 0, prune_budget: Budget | None = None
+) -> Solver:
     """The exact solver kept for a board between moves, so its table keeps growing.
 
     Exact bounds never go stale, and a search cut short by its budget has stored only
     bounds it finished, so the table is reused from move to move and game to game: the
     next move's search finds much of its tree settled. Once it holds more than
     ``SHARED_TABLE_LIMIT`` entries it keeps those that can still arise from ``drawn``
-    (positions holding its lines) and starts over if that is still more than half;
-    boards reduced by symmetry (3×3 and smaller) key it by canonical images, so they
-    start over.
+    (positions holding its lines) and starts over if that is still more than half, or if
+    sorting them out runs past ``prune_budget``'s deadline; boards reduced by symmetry
+    (3×3 and smaller) key it by canonical images, so they start over.
     """
     key = (t.geo.rows, t.geo.cols)
     solver = _shared_solvers.get(key)
     if solver is not None and len(solver.table) > SHARED_TABLE_LIMIT:
         if not t.symmetric:
-            solver.table = {
-                position: bounds
-                for position, bounds in solver.table.items()
-                if position & drawn == drawn
-            }
-        if t.symmetric or len(solver.table) > SHARED_TABLE_LIMIT // 2:
+            try:
+                solver.table = arising(solver.table, drawn, prune_budget)
+            except SearchTimeout:
+                solver = None
+        if solver is None or t.symmetric or len(solver.table) > SHARED_TABLE_LIMIT // 2:
             solver = None
     if solver is None:
         solver = _shared_solvers[key] = Solver(t)
@@ -628,6 +657,11 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
     deadline = start + time_limit * (FIGHT_SHARE if fight else SEARCH_SHARE)
     rng.shuffle(safe)
     moves = choices or safe + sacrifices(t, drawn, counts)[0]
+    # Pruning a full memory takes a while (a tenth of a second for 400,000 positions, many
+    # times that on a busy machine): done first and given up past a share of the time, it
+    # shortens this move's searches instead of running past their deadline.
+    prune_budget = Budget(start + (deadline - start) * PRUNE_SHARE, clock=clock)
+    memory = control_memory(t, rng, drawn, prune_budget)
     free_lines = (t.geo.all_lines & ~drawn).bit_count()
     # Small boards are always solved; elsewhere keep time for the fallback search.
     share = 1.0 if t.symmetric else EXACT_SHARE if safe else ENDGAME_EXACT_SHARE
@@ -635,7 +669,7 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
     if not safe or t.symmetric or free_lines <= EXACT_FREE_LINES or few_safe:
         exact_deadline = start + (deadline - start) * share
         budget = Budget(deadline=exact_deadline, clock=clock)
-        solver = shared_solver(t, budget, drawn)
+        solver = shared_solver(t, budget, drawn, prune_budget)
         try:
             return solver.best_move(drawn, moves)[0]
         except SearchTimeout:
@@ -649,7 +683,6 @@ def hard_line(t: Tables, drawn: int, rng: Random, time_limit: float, clock: Cloc
         moves = safe + sacrifices(t, drawn, counts)[0]
         if DISTINCT_ROOT:
             moves = distinct_moves(t, drawn, moves, order_budget)
-    memory = control_memory(t, rng, drawn)
     search = ControlSearch(t, Budget(deadline=deadline, clock=clock), rng, memory)
     best_line = moves[0]
     depth = 1

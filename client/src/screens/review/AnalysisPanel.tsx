@@ -81,7 +81,18 @@ export function AnalysisPanel(p: Props): JSX.Element {
 /** The analysis of the shown position, kept beside the stepper so that it stays in view
  * while stepping: its value (exact or estimated) and best moves, and what the move played
  * from it cost; Dots: the hard level's suggestion. */
-export function PositionNote({ game, analysis, ply }: { game: GameName; analysis: Analysis | null; ply: number }): JSX.Element | null {
+export function PositionNote({
+  game,
+  analysis,
+  ply,
+  onVariation,
+}: {
+  game: GameName;
+  analysis: Analysis | null;
+  ply: number;
+  /** Plays the best line on the board as a variation (given where it can be played). */
+  onVariation?: () => void;
+}): JSX.Element | null {
   const { t, tn } = useI18n();
   const here = positionAt(analysis, ply);
   if (!here) return null;
@@ -102,7 +113,7 @@ export function PositionNote({ game, analysis, ply }: { game: GameName; analysis
         {here.exact && here.complete === false ? ` ${t("analysis.incomplete")}` : ""}
         {lineCosts(here).size ? ` ${t("analysis.lineValues")}` : ""}
       </p>
-      <PlayedHere position={here} />
+      <PlayedHere position={here} onVariation={onVariation} />
     </div>
   );
 }
@@ -141,7 +152,7 @@ function MistakeCount({ analysis, mistakes }: { analysis: Analysis; mistakes: nu
 
 /** The move played from the shown position: what it cost, and after a mistake the best
  * move and the best play that follows. */
-function PlayedHere({ position }: { position: AnalysedPosition }): JSX.Element | null {
+function PlayedHere({ position, onVariation }: { position: AnalysedPosition; onVariation?: () => void }): JSX.Element | null {
   const { t, tn } = useI18n();
   const cost = costOf(position);
   if (!position.played || cost === null) return null;
@@ -152,6 +163,14 @@ function PlayedHere({ position }: { position: AnalysedPosition }): JSX.Element |
     <p data-testid="played-here" class="played-mistake">
       {t("analysis.playedCost", { move: played, cost: tn("analysis.givesAway", cost) })}
       {line.length ? ` ${t("analysis.bestLine", { move: line[0]!, line: line.join(" ") })}` : ""}
+      {line.length && onVariation ? (
+        <>
+          {" "}
+          <button type="button" class="btn small" data-variation-enter onClick={onVariation}>
+            {t("variation.show")}
+          </button>
+        </>
+      ) : null}
     </p>
   );
 }

@@ -12,9 +12,11 @@ interface Props {
   mistakes: readonly Mistake[];
   seatName: (seat: 0 | 1) => string;
   onPick: (ply: number) => void;
+  /** Shown under the turn that holds move index `after` (a variation's moves). */
+  nested?: { after: number; content: JSX.Element } | null;
 }
 
-export function MoveList({ moves, ply, mistakes, seatName, onPick }: Props): JSX.Element {
+export function MoveList({ moves, ply, mistakes, seatName, onPick, nested }: Props): JSX.Element {
   const { t, tn } = useI18n();
   const listRef = useRef<HTMLOListElement>(null);
   const lost = new Map(mistakes.map((m) => [m.index, m.loss]));
@@ -66,6 +68,7 @@ export function MoveList({ moves, ply, mistakes, seatName, onPick }: Props): JSX
               );
             })}
           </span>
+          {nested && turn.moves.includes(nested.after) ? nested.content : null}
         </li>
       ))}
     </ol>

@@ -10,9 +10,11 @@ interface Props {
   playing: boolean;
   onStep: (key: StepKey) => void;
   onPlay: (on: boolean) => void;
+  /** Where we are, when not in the game itself (a variation). */
+  where?: string;
 }
 
-export function Stepper({ ply, total, playing, onStep, onPlay }: Props): JSX.Element {
+export function Stepper({ ply, total, playing, onStep, onPlay, where }: Props): JSX.Element {
   const { t } = useI18n();
   const atStart = ply <= 0;
   const atEnd = ply >= total;
@@ -41,7 +43,7 @@ export function Stepper({ ply, total, playing, onStep, onPlay }: Props): JSX.Ele
         {button("last", atEnd)}
       </div>
       <p class="step-where" data-testid="ply" data-ply={ply} aria-live="polite">
-        {ply === 0 ? t("review.atStart", { total }) : t("review.atMove", { n: ply, total })}
+        {where ?? (ply === 0 ? t("review.atStart", { total }) : t("review.atMove", { n: ply, total }))}
       </p>
       <p class="muted small step-keys">{t("review.keys")}</p>
     </div>

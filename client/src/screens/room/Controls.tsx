@@ -35,6 +35,9 @@ export function Controls(props: {
   onHint: () => void;
   /** A hint was asked for and has not come yet. */
   hintPending: boolean;
+  /** Whether the line values are shown (null: the room has none). */
+  lineValues: boolean | null;
+  onLineValues: (on: boolean) => void;
 }): JSX.Element {
   const { t } = useI18n();
   const { state, allowed, onAct } = props;
@@ -130,6 +133,11 @@ export function Controls(props: {
             {t("controls.hint")}
           </button>
         </>
+      ) : null}
+      {props.lineValues !== null ? (
+        <button type="button" class="btn values-toggle" aria-pressed={props.lineValues} onClick={() => props.onLineValues(!props.lineValues)}>
+          {t("values.toggle")}
+        </button>
       ) : null}
       {allowed.newGame && !props.resultShown && !state.daily ? (
         <button
