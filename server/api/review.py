@@ -7,7 +7,7 @@ import asyncio
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from sqlmodel import Session
 
@@ -27,6 +27,14 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 router = APIRouter(tags=["review"], responses=ERRORS)
 GameId = Annotated[str, Path(max_length=64, description="finished game id")]
+Since = Annotated[
+    int,
+    Query(
+        ge=0,
+        description="positions the caller has already (the `done` of its last reply): "
+        "the reply leaves them out",
+    ),
+]
 
 
 async def get_analyses(request: Request) -> Analyses:
@@ -135,9 +143,9 @@ async def start_analysis(
 
 @router.get("/api/analysis/{analysis_id}", summary="An analysis, as far as it has gone")
 async def read_analysis(
-    analyses: AnalysesDep, analysis_id: Annotated[str, Path(max_length=64)]
+    analyses: AnalysesDep, analysis_id: Annotated[str, Path(max_length=64)], since: Since = 0
 ) -> AnalysisView:
-    return await analyses.get(analysis_id)
+    return await analyses.get(analysis_id, since)
 
 
 @router.post("/api/games/{game_id}/analysis", summary="Start (or read) a game's analysis")
@@ -154,6 +162,6 @@ async def start_game_analysis(
 
 @router.get("/api/games/{game_id}/analysis", summary="A game's analysis, as far as it has gone")
 async def read_game_analysis(
-    analyses: AnalysesDep, request: Request, game_id: GameId
+    analyses: AnalysesDep, request: Request, game_id: GameId, since: Since = 0
 ) -> AnalysisView:
-    return await analyses.find(await _stored(request, game_id))
+    return await analyses.find(await _stored(request, game_id), since)

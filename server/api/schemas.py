@@ -395,7 +395,15 @@ class AnalysisView(BaseModel):
     status: AnalysisStatus
     done: int = Field(description="positions analysed")
     total: int = Field(description="positions to analyse: one before each move")
-    positions: list[PositionAnalysis] = Field(description="analysed positions, by ply")
+    positions: list[PositionAnalysis] = Field(
+        description="analysed positions, by ply: all of them, or with `since` above 0 only "
+        "those analysed after the first `since` (what a poll asking `?since=` lacks)"
+    )
+    since: int = Field(
+        0,
+        description="how many analysed positions (in the order they were analysed) the "
+        "reply leaves out: 0 (all), or the poll's `since` when the server still has them",
+    )
     players: list[PlayerSummary] = Field(
         description="Dots and Boxes: each seat's judged moves, mistakes, blunders and "
         "accuracy over the positions analysed so far"

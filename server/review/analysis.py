@@ -24,7 +24,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import astuple, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -98,8 +98,16 @@ def players(positions: list[PositionAnalysis]) -> list[PlayerSummary]:
     return summaries
 
 
-def view(row: AnalysisRow) -> AnalysisView:
-    positions = [PositionAnalysis.model_validate(p) for p in json.loads(row.positions)]
+def view(row: AnalysisRow, since: int = 0) -> AnalysisView:
+    """The analysis in ``row``; with ``since``, only the positions analysed after the first
+    ``since`` (a poll of a long game then costs what changed, not the whole game again).
+    The stored list only grows, in the order of analysis (a run taken up again keeps what
+    was saved); a failed one started again begins anew, and a ``since`` past its end gets
+    everything (``since`` 0 in the reply)."""
+    stored = json.loads(row.positions)
+    positions = [PositionAnalysis.model_validate(p) for p in stored]
+    since = since if 0 < since <= len(positions) else 0
+    shown = sorted(positions[since:], key=lambda p: p.ply)
     positions.sort(key=lambda p: p.ply)
     status = row.status if row.status in ("running", "done", "failed") else "failed"
     game = "boxes" if row.game == "boxes" else "dots"
@@ -109,7 +117,8 @@ def view(row: AnalysisRow) -> AnalysisView:
         status=status,
         done=row.done,
         total=row.total,
-        positions=positions,
+        positions=shown,
+        since=since,
         players=players(positions) if game == "boxes" else [],
     )
 
@@ -169,20 +178,20 @@ class Analyses:
             self._running[key] = asyncio.create_task(self._run(key, analysed_part(record), known))
         return view(row)
 
-    async def get(self, key: str) -> AnalysisView:
-        """The analysis named ``key`` as far as it has gone; one left running by a process
-        that died goes on here from its saved positions (a failed one starts again, only
-        when started again)."""
+    async def get(self, key: str, since: int = 0) -> AnalysisView:
+        """The analysis named ``key`` as far as it has gone (from ``since``, see
+        :func:`view`); one left running by a process that died goes on here from its saved
+        positions (a failed one starts again, only when started again)."""
         row = await asyncio.to_thread(self._load, key)
         if row is None:
             raise Refusal("analysis_not_found", "no analysis with this id; start one first")
         if self._stale(row) and key not in self._running:
             return await self.start(json.loads(row.record))
-        return view(row)
+        return view(row, since)
 
-    async def find(self, record: Mapping[str, Any]) -> AnalysisView:
+    async def find(self, record: Mapping[str, Any], since: int = 0) -> AnalysisView:
         """The analysis of the game whose JSON record is ``record``, if one was started."""
-        return await self.get(analysis_id(record))
+        return await self.get(analysis_id(record), since)
 
     async def close(self) -> None:
         for task in self._running.values():
@@ -271,7 +280,7 @@ class Analyses:
     async def _analyse(
         self, key: str, record: dict[str, Any], positions: list[dict[str, Any]]
     ) -> None:
-        limits = astuple(self.limits_for(record["game"], len(record["moves"])))
+        limits = self.limits_for(record["game"], len(record["moves"]))
         boxes = record["game"] == "boxes"
         known = {position["ply"] for position in positions}
         plies = [ply for ply in range(len(record["moves"])) if ply not in known]

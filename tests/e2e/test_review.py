@@ -250,3 +250,72 @@ def test_review_screenshots(contexts: Any) -> None:
             page.screenshot(path=str(REVIEW_SHOTS / f"analysis-{lang}-{tag}.png"), full_page=True)
             assert_accessible(page, f"analysis {lang} {tag}")
             ctx.close()
+
+
+def long_dots_record(moves: int) -> str:
+    """A 39×32 Dots game of ``moves`` moves: pen encircles pencil's mark at c29 in the first
+    seven, then the marks fill rows 1 to 14 two by two."""
+    capture = ["c28", "c29", "b29", "a28", "d29", "a27", "c30"]
+    rows = [format_square(n // 2 % 39, 2 * (n // 78) + n % 2) for n in range(moves - len(capture))]
+    return "dots 39x32; " + " ".join(capture + rows)
+
+
+def test_a_long_dots_review_steps_and_its_move_list_stays_accessible(contexts: Any) -> None:
+    REVIEW_SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height, tag in ((1280, 800, "desktop"), (390, 844, "phone")):
+        page = open_page(contexts, width, height)
+        import_record(page, long_dots_record(500))
+        assert total_moves(page) == 500
+        at_ply(page, 500)
+        moves = page.get_by_role("list", name="Moves")
+        current = moves.get_by_role("button", name=re.compile(r"^Move 500, "))
+        expect(current).to_have_attribute("aria-current", "step")
+        # only the turns in sight are in the page, each saying its place among all 500
+        rows = moves.get_by_role("listitem")
+        assert 0 < rows.count() < 40
+        expect(rows.last).to_have_attribute("aria-setsize", "500")
+        expect(rows.last).to_have_attribute("aria-posinset", "500")
+        page.wait_for_function(_SETTLED)
+        page.screenshot(path=str(REVIEW_SHOTS / f"long-dots-{tag}.png"))
+        assert_accessible(page, f"long Dots review {tag}")
+
+        # keys from anywhere; the capture of move 7 comes and goes as the board steps
+        page.keyboard.press("Home")
+        at_ply(page, 0)
+        board = page.locator(".dots-board")
+        expect(board.locator("[data-mark]")).to_have_count(0)
+        for ply in range(1, 9):
+            page.keyboard.press("ArrowRight")
+            at_ply(page, ply)
+            expect(board.locator("[data-mark]")).to_have_count(ply)
+            expect(board.locator("[data-area]")).to_have_count(1 if ply >= 7 else 0)
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        at_ply(page, 6)
+        expect(board.locator("[data-area]")).to_have_count(0)
+        expect(moves.get_by_role("button", name=re.compile(r"^Move 6, "))).to_have_attribute(
+            "aria-current", "step"
+        )
+
+        # a move far down the list: scrolled into the page, then picked with a click
+        page.locator(".move-list").evaluate("list => { list.scrollTop = list.scrollHeight }")
+        moves.get_by_role("button", name=re.compile(r"^Move 498, ")).click()
+        at_ply(page, 498)
+        expect(board.locator("[data-mark]")).to_have_count(498)
+
+        # from the keyboard inside the list the focus stays on the current move as it
+        # steps, though the rows it passes leave the page
+        focused = moves.get_by_role("button", name=re.compile(r"^Move 498, "))
+        focused.focus()
+        page.keyboard.press("Home")
+        at_ply(page, 0)
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        at_ply(page, 3)
+        expect(moves.get_by_role("button", name=re.compile(r"^Move 3, "))).to_be_focused()
+        blank = page.evaluate(
+            "() => document.documentElement.scrollHeight"
+            " - (document.body.getBoundingClientRect().bottom + scrollY)"
+        )
+        assert blank <= 1, f"{blank} px of blank page at {width}x{height}"
+        page.context.close()

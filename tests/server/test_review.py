@@ -364,6 +364,34 @@ async def test_analysis_marks_the_mistake_and_is_cached(client: httpx.AsyncClien
     assert unknown.status_code == 404 and unknown.json()["code"] == "analysis_not_found"
 
 
+async def test_polls_since_what_they_have_get_only_the_rest(client: httpx.AsyncClient) -> None:
+    started = (await client.post("/api/analysis", json={"record": SHORT_GAME})).json()
+    path = f"/api/analysis/{started['id']}"
+    # a poller that asks for what it lacks and merges the replies by ply
+    held: dict[int, dict[str, Any]] = {p["ply"]: p for p in started["positions"]}
+    since = started["done"]
+    while True:
+        reply = (await client.get(path, params={"since": since})).json()
+        assert reply["since"] == since and reply["done"] >= since
+        assert len(reply["positions"]) == reply["done"] - since
+        assert not held.keys() & {p["ply"] for p in reply["positions"]}
+        held.update({p["ply"]: p for p in reply["positions"]})
+        since = reply["done"]
+        if reply["status"] != "running":
+            break
+        await asyncio.sleep(0.05)
+    whole = (await client.get(path)).json()
+    assert whole["since"] == 0 and whole["done"] == 12
+    assert [held[ply] for ply in sorted(held)] == whole["positions"]
+    assert reply["players"] == whole["players"]
+    # nothing new: no positions; asking past what the server has (it started again): all
+    assert (await client.get(path, params={"since": 12})).json()["positions"] == []
+    past = (await client.get(path, params={"since": 13})).json()
+    assert past == whole
+    refused = await client.get(path, params={"since": -1})
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_request"
+
+
 async def test_an_analysis_left_running_by_a_dead_process_starts_again(
     client: httpx.AsyncClient, postgres_url: str
 ) -> None:

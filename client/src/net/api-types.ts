@@ -605,9 +605,15 @@ export interface components {
             players: components["schemas"]["PlayerSummary"][];
             /**
              * Positions
-             * @description analysed positions, by ply
+             * @description analysed positions, by ply: all of them, or with `since` above 0 only those analysed after the first `since` (what a poll asking `?since=` lacks)
              */
             positions: components["schemas"]["PositionAnalysis"][];
+            /**
+             * Since
+             * @description how many analysed positions (in the order they were analysed) the reply leaves out: 0 (all), or the poll's `since` when the server still has them
+             * @default 0
+             */
+            since?: number;
             /**
              * Status
              * @enum {string}
@@ -2738,7 +2744,10 @@ export interface operations {
     };
     read_analysis_api_analysis__analysis_id__get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description positions the caller has already (the `done` of its last reply): the reply leaves them out */
+                since?: number;
+            };
             header?: never;
             path: {
                 analysis_id: string;
@@ -3382,7 +3391,10 @@ export interface operations {
     };
     read_game_analysis_api_games__game_id__analysis_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description positions the caller has already (the `done` of its last reply): the reply leaves them out */
+                since?: number;
+            };
             header?: never;
             path: {
                 /** @description finished game id */

@@ -136,9 +136,10 @@ export class ApiClient {
     return this.call("GET", `/api/games/${enc(gameId)}/analysis`);
   }
 
-  /** Any analysis by its id, as far as it has gone. */
-  analysis(analysisId: string): Promise<Analysis> {
-    return this.call("GET", `/api/analysis/${enc(analysisId)}`);
+  /** Any analysis by its id, as far as it has gone; with `since` (the `done` of the last
+   * reply) only the positions analysed after those (merge with `mergeAnalysis`). */
+  analysis(analysisId: string, since = 0): Promise<Analysis> {
+    return this.call("GET", `/api/analysis/${enc(analysisId)}${since > 0 ? `?since=${since}` : ""}`);
   }
 
   startAnalysis(gameId: string): Promise<Analysis> {

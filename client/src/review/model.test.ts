@@ -13,7 +13,14 @@ import {
   turnsOf,
   judgedOf,
   lineCosts,
+  reviewPositions,
 } from "./model";
+// A fighting 12×12 Dots game of 140 moves as the server reviews it: 12 captures, an area
+// swallowed by a larger one, houses built and broken into. Made with
+//   .venv/bin/python -c "import json, sys; sys.path.insert(0, 'bench');
+//   from review_open import fighting_game; from server.review.records import review, GameFacts;
+//   print(json.dumps(review(fighting_game(12, 12, 140, 12, seed=3), GameFacts()).model_dump(mode='json')))"
+import dotsFight from "./fixtures/dots-12x12-review.json";
 import type { Analysis, AnalysedPosition, Review, ReviewMove } from "./types";
 import type { BoxesBoardView, DotsBoardView } from "../net/types";
 
@@ -230,7 +237,7 @@ describe("Dots capture timeline", () => {
     const positions = buildPositions(review);
     const last = positions[7]!.board as DotsBoardView;
     expect(last.marks.find((m) => m.point[0] === 2 && m.point[1] === 2)?.captured).toBe(true);
-    expect(captureTimeline(review, positions)).toEqual([{ index: 6, player: 0, move: "d3", taken: 1, areas: 1 }]);
+    expect(captureTimeline(review)).toEqual([{ index: 6, player: 0, move: "d3", taken: 1, areas: 1 }]);
   });
 });
 
@@ -249,5 +256,35 @@ describe("line values", () => {
     ]);
     expect(lineCosts({ ...here, exact: false }).size).toBe(0);
     expect(lineCosts(null).size).toBe(0);
+  });
+});
+
+describe("Dots positions made when asked for", () => {
+  const review = dotsFight as unknown as Review;
+  const replayed = buildPositions(review);
+
+  it("are the positions replayed move by move, in any order of asking", () => {
+    const positions = reviewPositions(review);
+    const order = [...replayed.keys(), ...[...replayed.keys()].reverse(), 70, 3, 139, 0, 140, 71];
+    for (const ply of order) expect(positions.at(ply)).toEqual(replayed[ply]);
+  });
+
+  it("show the captures, the swallowed area and the houses as they came and went", () => {
+    const positions = reviewPositions(review);
+    const keys = (ply: number, layer: "areas" | "houses") => (positions.at(ply).board as DotsBoardView)[layer].map((a) => a.key.join(","));
+    const plies = review.moves.map((_, i) => i + 1);
+    const gone = (layer: "areas" | "houses") => plies.filter((k) => keys(k - 1, layer).some((key) => !keys(k, layer).includes(key)));
+    const came = (layer: "areas" | "houses") => plies.filter((k) => keys(k, layer).some((key) => !keys(k - 1, layer).includes(key)));
+    expect(came("areas")).toEqual(captureTimeline(review).map((c) => c.index + 1));
+    expect(gone("areas").length).toBeGreaterThan(0);
+    expect(came("houses").length).toBeGreaterThan(0);
+    expect(gone("houses").length).toBeGreaterThan(0);
+  });
+
+  it("keep a position asked for again (stepping back and forth redraws nothing new)", () => {
+    const positions = reviewPositions(review);
+    const first = positions.at(50);
+    positions.at(51);
+    expect(positions.at(50)).toBe(first);
   });
 });

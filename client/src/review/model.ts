@@ -17,6 +17,122 @@ function toMoveAt(review: Review, ply: number): Seat {
   return review.moves[ply - 1]!.to_move;
 }
 
+/** The positions of a game, read by ply: `at(k)` is the board after k moves. */
+export interface ReviewPositions {
+  at(ply: number): RoomState;
+}
+
+/** The positions of a reviewed game. A Dots and Boxes game is small: every position is
+ * brought forward move by move at once. A Dots game may have thousands of moves on a
+ * 60×60 sheet, too many positions to build and hold: each is made when asked for, straight
+ * from a table of when each area and house came and went (no replay from the start), and
+ * the last few asked for are kept so that stepping back and forth reuses them. */
+export function reviewPositions(review: Review): ReviewPositions {
+  if (review.game !== "dots") {
+    const all = buildPositions(review);
+    return { at: (ply) => all[clampPly(ply, review)]! };
+  }
+  const lives = dotsLives(review);
+  const kept = new Map<number, RoomState>();
+  return {
+    at(asked) {
+      const ply = clampPly(asked, review);
+      let state = kept.get(ply);
+      if (state) kept.delete(ply);
+      else state = dotsPositionAt(review, lives, ply);
+      kept.set(ply, state); // the most recently used last
+      if (kept.size > KEPT_POSITIONS) kept.delete(kept.keys().next().value!);
+      return state;
+    },
+  };
+}
+
+/** Dots positions a review keeps at hand (the ones just stepped through). */
+const KEPT_POSITIONS = 8;
+
+type AreaWire = Extract<Review["start"], { game: "dots" }>["areas"][number];
+type HouseWire = Extract<Review["start"], { game: "dots" }>["houses"][number];
+
+/** An area or a house of a Dots game and the plies it stood on the board: from `from`
+ * (the position after that many moves) up to, not including, `to`. */
+interface Life<T> {
+  item: T;
+  from: number;
+  to: number;
+}
+
+interface DotsLives {
+  areas: Life<AreaWire>[];
+  houses: Life<HouseWire>[];
+}
+
+/** When each area and house of a Dots game appeared and went (a capture inside a house
+ * removes the house; a larger capture swallows an area), in the order the room model
+ * lists them: those standing from the start, then as the moves added them. */
+function dotsLives(review: Review): DotsLives {
+  const start = review.start;
+  if (start.game !== "dots") throw new Error("not a Dots review");
+  const end = review.moves.length + 1;
+  const areas: Life<AreaWire>[] = start.areas.map((item) => ({ item, from: 0, to: end }));
+  const houses: Life<HouseWire>[] = start.houses.map((item) => ({ item, from: 0, to: end }));
+  const areaAt = new Map<string, Life<AreaWire>>(areas.map((l) => [`${l.item.key[0]},${l.item.key[1]}`, l]));
+  const houseAt = new Map<string, Life<HouseWire>>(houses.map((l) => [`${l.item.key[0]},${l.item.key[1]},${l.item.owner}`, l]));
+  review.moves.forEach((m, i) => {
+    const ev = m.change;
+    if (ev.kind !== "move") return;
+    const ply = i + 1;
+    for (const [x, y] of ev.areas_removed ?? []) {
+      const life = areaAt.get(`${x},${y}`);
+      if (life && life.to === end) life.to = ply;
+    }
+    for (const [x, y, owner] of ev.houses_removed ?? []) {
+      const life = houseAt.get(`${x},${y},${owner}`);
+      if (life && life.to === end) life.to = ply;
+    }
+    for (const item of ev.captures ?? []) {
+      const life = { item, from: ply, to: end };
+      areas.push(life);
+      areaAt.set(`${item.key[0]},${item.key[1]}`, life);
+    }
+    for (const item of ev.houses_added ?? []) {
+      const life = { item, from: ply, to: end };
+      houses.push(life);
+      houseAt.set(`${item.key[0]},${item.key[1]},${item.owner}`, life);
+    }
+  });
+  return { areas, houses };
+}
+
+/** The Dots position after `ply` moves, read by the room model from the board as the
+ * server would send it then (the same code draws a room joined mid-game). */
+function dotsPositionAt(review: Review, lives: DotsLives, ply: number): RoomState {
+  const start = review.start;
+  if (start.game !== "dots") throw new Error("not a Dots review");
+  const n = review.moves.length;
+  const standing = <T>(all: readonly Life<T>[]) => all.filter((l) => l.from <= ply && ply < l.to).map((l) => l.item);
+  const marks = [...start.marks];
+  for (let i = 0; i < ply; i++) {
+    const m = review.moves[i]!;
+    const ev = m.change;
+    if (ev.kind === "move" && "point" in ev.move) marks.push([ev.move.point[0], ev.move.point[1], m.seat]);
+  }
+  const played = review.moves[ply - 1]?.change;
+  const board: Review["start"] =
+    ply === n
+      ? review.final
+      : {
+          ...start,
+          marks,
+          areas: standing(lives.areas),
+          houses: standing(lives.houses),
+          last_move: played?.kind === "move" && "point" in played.move ? { point: played.move.point } : start.last_move,
+        };
+  const over = ply === n && review.result;
+  const scores: [number, number] = ply === 0 ? startScoresOf(review) : [review.moves[ply - 1]!.scores[0], review.moves[ply - 1]!.scores[1]];
+  const snap = reviewSnapshot(review.id ?? "review", board, toMoveAt(review, ply), scores, ply);
+  return fromSnapshot(over ? { ...snap, status: { ...snap.status, outcome: { winner: review.result!.winner, reason: review.result!.reason } } } : snap);
+}
+
 /** A room holding `board`, as a review shows it: two people's seats, nobody connected,
  * `moves` moves made, `toMove` to move with `scores`. */
 export function reviewSnapshot(id: string, board: ServerSnapshot["board"], toMove: Seat, scores: [number, number], moves = 0): ServerSnapshot {
@@ -246,21 +362,32 @@ export interface CaptureEntry {
   areas: number;
 }
 
-export function captureTimeline(review: Review, positions: readonly RoomState[]): CaptureEntry[] {
-  if (review.game !== "dots") return [];
+export function captureTimeline(review: Review): CaptureEntry[] {
+  if (review.game !== "dots" || review.start.game !== "dots") return [];
   const out: CaptureEntry[] = [];
+  // who holds each point so far (marks never move): the marks a capture takes are there
+  const owner = new Map<string, Seat>(review.start.marks.map(([x, y, o]) => [`${x},${y}`, o]));
   review.moves.forEach((m, i) => {
     const ev = m.change;
-    const caps = ev.kind === "move" ? (ev.captures ?? []) : [];
+    if (ev.kind !== "move") return;
+    if ("point" in ev.move) owner.set(`${ev.move.point[0]},${ev.move.point[1]}`, m.seat);
+    const caps = ev.captures ?? [];
     if (caps.length === 0) return;
-    const after = positions[i + 1];
     const inside = new Set(caps.flatMap((a) => a.inside.map((p) => `${p[0]},${p[1]}`)));
-    const board = after?.board;
-    const taken =
-      board && board.game === "dots" ? board.marks.filter((mk) => mk.owner !== m.seat && inside.has(`${mk.point[0]},${mk.point[1]}`)).length : 0;
+    let taken = 0;
+    for (const p of inside) if (owner.has(p) && owner.get(p) !== m.seat) taken += 1;
     out.push({ index: i, player: m.seat, move: m.notation, taken, areas: caps.length });
   });
   return out;
+}
+
+/** What a poll brought (`reply`, asked `since` the positions of `held`) added to what was
+ * held: a reply with `since` 0 holds everything and replaces it. */
+export function mergeAnalysis(held: Analysis | null, reply: Analysis): Analysis {
+  if (!held || reply.since === 0 || held.id !== reply.id) return reply;
+  const fresh = new Set(reply.positions.map((p) => p.ply));
+  const positions = [...held.positions.filter((p) => !fresh.has(p.ply)), ...reply.positions].sort((a, b) => a.ply - b.ply);
+  return { ...reply, positions, since: 0 };
 }
 
 /** Whether an analysis still has work to do (poll again). */
@@ -293,12 +420,14 @@ export function lineCosts(position: ValuedPosition | null): Map<string, number> 
 export interface LineNote {
   text: string;
   best: boolean;
+  /** The boxes the line gives away (0: a best line), for the line's accessible name. */
+  cost: number;
 }
 
 /** The notes the board draws on the undrawn lines of an exactly valued position: what each
  * line gives away ("−2"), "0" on the best ones (the review's and practice's line values). */
 export function lineNotes(position: ValuedPosition | null): Map<string, LineNote> {
   const notes = new Map<string, LineNote>();
-  for (const [key, cost] of lineCosts(position)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0 });
+  for (const [key, cost] of lineCosts(position)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0, cost });
   return notes;
 }

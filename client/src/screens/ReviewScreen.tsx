@@ -11,7 +11,7 @@ import { BOARD_SLOTS } from "./boardSlots";
 import { PlayerCards } from "./room/PlayerCards";
 import { endingText } from "./room/ResultCard";
 import type { People } from "./room/people";
-import { buildPositions, captureTimeline, clampPly, lineNotes, mistakesOf, plyFromHash, positionAt, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
+import { captureTimeline, clampPly, lineNotes, mistakesOf, plyFromHash, positionAt, reviewPositions, reviewSize, STEP_KEYS, stepTo, type StepKey } from "../review/model";
 import type { Review } from "../review/types";
 import { useAnalysis, useReview } from "./review/useReview";
 import { Stepper } from "./review/Stepper";
@@ -101,7 +101,7 @@ export function ReviewScreen({ gameId }: { gameId: string | null }): JSX.Element
 function ReviewView({ review, gameId }: { review: Review; gameId: string | null }): JSX.Element {
   const tr = useI18n();
   const { t } = tr;
-  const positions = useMemo(() => buildPositions(review), [review]);
+  const positions = useMemo(() => reviewPositions(review), [review]);
   const total = review.moves.length;
   const [ply, setPly] = useState(() => plyFromHash(location.hash, review) ?? total);
   const [playing, setPlaying] = useState(false);
@@ -109,17 +109,17 @@ function ReviewView({ review, gameId }: { review: Review; gameId: string | null 
   const [variation, setVariation] = useState<Variation | null>(null);
   const analysis = useAnalysis(gameId, review.record);
   const mistakes = useMemo(() => mistakesOf(analysis.data), [analysis.data]);
-  const captures = useMemo(() => captureTimeline(review, positions), [review, positions]);
+  const captures = useMemo(() => captureTimeline(review), [review]);
   const mySeat = useMemo(() => (gameId ? (storage.playedGames().find((g) => g.gameId === gameId)?.seat ?? null) : null), [gameId]);
   const people = reviewPeople(review, mySeat, tr);
-  const state = variation ? variation.positions[variation.step]! : positions[ply]!;
+  const state = variation ? variation.positions[variation.step]! : positions.at(ply);
   // The analysis's best move (Dots: the hard level's suggestion) is shown on the board.
   const here = positionAt(analysis.data, ply);
   const suggested = variation ? null : (here?.best[0] ?? null);
   // Every undrawn line of an exact position with the boxes it gives away (0: best).
   const notes = useMemo(() => lineNotes(here), [here]);
   // The better line after the move played here, when it can be played on the board.
-  const better = useMemo(() => (here ? enterVariation(positions[ply]!, here) : null), [here, positions, ply]);
+  const better = useMemo(() => (here ? enterVariation(positions.at(ply), here) : null), [here, positions, ply]);
   const enter = (v: Variation) => {
     setPlaying(false);
     setVariation(v);

@@ -1606,7 +1606,11 @@ class AnalysisView(BaseModel):
     """
     positions: Annotated[list[PositionAnalysis], Field(title="Positions")]
     """
-    analysed positions, by ply
+    analysed positions, by ply: all of them, or with `since` above 0 only those analysed after the first `since` (what a poll asking `?since=` lacks)
+    """
+    since: Annotated[int | None, Field(title="Since")] = 0
+    """
+    how many analysed positions (in the order they were analysed) the reply leaves out: 0 (all), or the poll's `since` when the server still has them
     """
     status: Annotated[Literal["running", "done", "failed"], Field(title="Status")]
     total: Annotated[int, Field(title="Total")]

@@ -1,6 +1,7 @@
 // The computer's analysis of a reviewed game: start it, watch it progress, then the
 // evaluation graph, the best moves at the shown position (Dots and Boxes), or the
 // capture timeline and the hard level's suggestion (Dots).
+import { useMemo } from "preact/hooks";
 import type { JSX } from "preact";
 import { useI18n } from "../../i18n";
 import { costOf, evalSeries, judgedOf, lineCosts, positionAt, type CaptureEntry, type Mistake } from "../../review/model";
@@ -27,6 +28,7 @@ export function AnalysisPanel(p: Props): JSX.Element {
   const { t, tn } = useI18n();
   const a = p.analysis;
   const running = a?.status === "running";
+  const points = useMemo(() => evalSeries(a), [a]);
   return (
     <section class="card analysis" aria-labelledby="analysis-h" data-testid="analysis" data-status={a?.status ?? "none"}>
       <h2 id="analysis-h">{t("analysis.title")}</h2>
@@ -55,7 +57,7 @@ export function AnalysisPanel(p: Props): JSX.Element {
       ) : null}
       {a && p.game === "boxes" ? (
         <>
-          <EvalGraph points={evalSeries(a)} plies={p.plies} ply={p.ply} mistakes={p.mistakes} onPick={p.onPick} />
+          <EvalGraph points={points} plies={p.plies} ply={p.ply} mistakes={p.mistakes} onPick={p.onPick} />
           {a.status === "done" ? <MistakeCount analysis={a} mistakes={p.mistakes.length} /> : null}
           {a.players.some((s) => s.judged > 0) ? (
             <ul class="analysis-players plain" data-testid="analysis-players">

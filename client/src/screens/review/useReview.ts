@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError } from "../../net";
 import type { Analysis, Review } from "../../review/types";
-import { analysisRunning } from "../../review/model";
+import { analysisRunning, mergeAnalysis } from "../../review/model";
 
 /** How often a running analysis is asked for its progress. */
 const POLL_MS = 700;
@@ -71,9 +71,11 @@ export function useAnalysis(gameId: string | null, record: Record<string, unknow
   useEffect(() => {
     if (!analysisRunning(data)) return;
     const id = setTimeout(() => {
+      // asks only for the positions analysed since the last poll: a long Dots game's
+      // analysis would otherwise come whole, hundreds of kilobytes, every poll
       api
-        .analysis(data!.id)
-        .then((a) => alive.current && setData(a))
+        .analysis(data!.id, data!.done)
+        .then((a) => alive.current && setData((held) => mergeAnalysis(held, a)))
         .catch((e: unknown) => alive.current && setError(asApiError(e)));
     }, POLL_MS);
     return () => clearTimeout(id);
