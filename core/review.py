@@ -69,6 +69,10 @@ class Endgames:
         self.limit = limit
         self._solvers: dict[tuple[int, int], Solver] = {}
 
+    def known(self) -> int:
+        """How many positions the tables hold (bounds or values)."""
+        return sum(len(solver.table) for solver in self._solvers.values())
+
     def value(
         self, state: BoxesState, budget: Budget, alpha: int = -INFINITY, beta: int = INFINITY
     ) -> int:
