@@ -819,7 +819,23 @@ LADDER_SIDES: tuple[Tactic, ...] = (
         """,
         "d1 e2 f1 n3",
     ),
-    # The same ladder with a breaker of the runner's on the path: now running escapes.
+    # The same along an open wall: give the mark up for the capture (l4), or for the mark
+    # ahead that breaks the ladder (f5).
+    _t(
+        "lo-run-doomed",
+        "ladder",
+        5,
+        """
+        .............
+        .............
+        ..ooooo...x..
+        ..ox..o..xo..
+        ...o......x..
+        .............
+        """,
+        "f5 l4",
+    ),
+    # The same ladders with a breaker of the runner's on the path: now running escapes.
     _t(
         "le-run-breaker",
         "ladder",
@@ -831,6 +847,20 @@ LADDER_SIDES: tuple[Tactic, ...] = (
         ...............
         """,
         "d2",
+    ),
+    _t(
+        "lo-run-breaker",
+        "ladder",
+        5,
+        """
+        .............
+        .............
+        ..ooooo......
+        ..ox..o......
+        ...o.x.......
+        .............
+        """,
+        "e4",
     ),
 )
 """Ladders seen from the side that runs, on the big boards only."""
