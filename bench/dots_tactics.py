@@ -11,6 +11,10 @@ the solved share per kind and overall with p50, p95 and max think time.  ``--ver
 instead checks the suite's answers with a full-width alpha-beta over the free points next
 to the marks, to each position's depth (slow: tens of minutes); the points next to each
 mark put during the search join its window, so a ladder's path is searched to its end.
+A picture set on the big boards is verified once, on the first of them as the picture
+shows it: the views are symmetries of the rules, and the search's window (the picture's
+rows and the one below, far from the far edges and the filler marks) is the same on
+every big board.
 """
 
 from __future__ import annotations
@@ -105,8 +109,11 @@ def full_width(
 
 
 def verify(tactic: Tactic) -> tuple[bool, list[str]]:
-    """Whether the listed answers are exactly the best moves; and the best moves found."""
-    board = tactic.state().to_board()
+    """Whether the listed answers are exactly the best moves; and the best moves found.
+
+    A position seen in another view is verified as the picture shows it (view 0).
+    """
+    board = tactic.unviewed().state().to_board()
     moves = window(board, tactic.rows)
     values = {}
     for index in moves:
@@ -135,7 +142,13 @@ def main() -> None:
     args = parser.parse_args()
     tactics = [tactic for tactic in TACTICS if not args.only or tactic.name in args.only.split(",")]
     if args.verify:
+        verified: dict[tuple[str, bool], str] = {}
         for tactic in tactics:
+            key = (tactic.picture, tactic.size is None)
+            if key in verified:
+                print(f"{tactic.name:<28}as {verified[key]}", flush=True)
+                continue
+            verified[key] = tactic.name
             started = time.perf_counter()
             ok, best = verify(tactic)
             seconds = time.perf_counter() - started

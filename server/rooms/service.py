@@ -429,12 +429,13 @@ class RoomService:
     async def line_values(self, room_id: str, token: str | None) -> Done:
         """What every undrawn line of the position is worth, for the seat of ``token`` in a
         practice game against the computer (nothing changes). It thinks where hints do, in
-        the analyst's pool, never in front of a computer move, within a move's time."""
+        the analyst's pool, never in front of a computer move, and as long as the review
+        gives a position (so the values are exact where the review's would be)."""
         loaded, seat = await self._asking_seat(room_id, token, rules.refuse_line_values)
         room = loaded.room
         limit = self.settings.line_values_per_minute
         await self._limit(f"line-values:{room_id}", str(seat), limit, "line values")
-        seconds = min(self.settings.ai_time_limit, self.settings.analysis_position_seconds)
+        seconds = self.settings.analysis_position_seconds
         limits = Limits(exact_seconds=seconds, moves_seconds=seconds / 2, hint_seconds=0.1)
         found, took = await self.analyst.line_values(room.game.to_json(), astuple(limits))
         self.metrics.on_ai_think(took)

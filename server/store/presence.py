@@ -86,10 +86,15 @@ class RedisPresenceStore:
         return SpectatorsCounted(presence, int(version or 0), expires_in)
 
     async def remove_spectators(self, room_id: str, connections: list[str]) -> int:
-        return int(await self.redis.zrem(self.keys(room_id).spectators, *connections))
+        (removed,) = await self._read_together(
+            [("ZREM", self.keys(room_id).spectators, *connections)]
+        )
+        return int(removed)
 
     async def _read_together(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        """The replies of ``commands`` (all on one room's keys) sent in one write."""
+        """The replies of ``commands`` (all on one room's keys) sent in one write, on the
+        connections of :class:`DirectCalls` when there is one server (a spectator's arrival
+        and leaving cost less CPU there than through redis-py's pool)."""
         if self._direct is not None:
             replies = await self._direct.pipeline(commands)
             failed = next((r for r in replies if isinstance(r, ResponseError)), None)

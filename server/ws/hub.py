@@ -140,7 +140,7 @@ class Hub:
                 except BaseException:
                     self._forget(listener)
                     raise
-        if confirmed is not None:
+        if confirmed is not None and not confirmed.is_set():  # else no task for the wait
             try:
                 await asyncio.wait_for(confirmed.wait(), timeout=10)
             except BaseException:  # Redis is not there: the caller never joined

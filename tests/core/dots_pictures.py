@@ -26,9 +26,13 @@ def from_picture(
     *,
     to_move: int = 0,
     width: int | None = None,
+    height: int | None = None,
     **options: object,
 ) -> dots.DotsState:
-    """A game whose board shows ``picture`` in its top-left corner, ``to_move`` to play."""
+    """A game whose board shows ``picture`` in its top-left corner, ``to_move`` to play.
+
+    ``width`` and ``height`` make the board larger than the picture (the filler marks then
+    lie on the bottom rows of the board)."""
     rows = _rows(picture)
     marks: dict[str, list[Point]] = {"x": [], "o": []}
     for y, row in enumerate(rows):
@@ -40,7 +44,7 @@ def from_picture(
     board_width = max(width or 0, 5, *(len(row) for row in rows))
     fillers = abs(len(marks["x"]) - len(marks["o"])) + 2
     filler_rows = -(-fillers // board_width)
-    board_height = max(5, len(rows) + 2 * filler_rows)
+    board_height = max(height or 0, 5, len(rows) + 2 * filler_rows)
     # Filler rows are every other row from the bottom, player 0 from the left and player 1
     # from the right: single rows of marks can never close a ring.
     slots = [
@@ -62,6 +66,44 @@ def from_picture(
         state = state.play(point)
     if state.to_move != to_move:
         state = state.play(next(spare[state.to_move]))
+    return state
+
+
+VIEWS = 8
+"""The symmetries of a board: views 0-3 keep its axes (as is, mirrored left-right, mirrored
+top-bottom, turned half round), views 4-7 swap them (transposed, then the same three)."""
+
+
+def viewed(point: Point, width: int, height: int, view: int) -> Point:
+    """``point`` of a ``width`` × ``height`` board seen in ``view`` (see :data:`VIEWS`)."""
+    x, y = point.x, point.y
+    if view & 1:
+        x = width - 1 - x
+    if view & 2:
+        y = height - 1 - y
+    return Point(y, x) if view & 4 else Point(x, y)
+
+
+def placed(picture: str, width: int, height: int, view: int = 0) -> dots.DotsState:
+    """``picture`` in the top-left corner of a ``width`` × ``height`` board, the whole
+    position then seen in ``view`` (a 39 × 32 board in a view that swaps the axes is
+    32 × 39); ``x`` to move.
+
+    The filler marks are played first, so the picture's marks are the latest ones, as
+    in a game whose fight is there.
+    """
+    rows = len(_rows(picture))
+    base = from_picture(picture, width=width, height=height)
+    marks: dict[int, list[Point]] = {0: [], 1: []}
+    for number, point in enumerate(base.moves):
+        marks[number % 2].append(point)
+    for player in (0, 1):
+        marks[player].sort(key=lambda point: point.y < rows)
+    across, down = (height, width) if view & 4 else (width, height)
+    state = dots.new_game(across, down)
+    for pair in zip(marks[0], marks[1], strict=True):
+        for point in pair:
+            state = state.play(viewed(point, width, height, view))
     return state
 
 

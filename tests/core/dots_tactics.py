@@ -22,21 +22,28 @@ every listed answer is best and no other move is as good.  Kinds:
 Positions added in issue 30 (edge ladders, open-board ladders, nets) were verified with
 the window following the marks (see ``bench/dots_tactics.py --verify``); some nets were
 found by generating small random positions and keeping those whose best move, by that
-search, is a net.
+search, is a net.  The positions set on the big boards (20 × 20 and 39 × 32, mirrored and
+turned: :data:`BIG_BOARDS`) were verified the same way, once a picture, on 20 × 20 as the
+picture shows it (``l-edge-line-long`` on 39 × 32).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core import dots
 from core.dots import Point
-from tests.core.dots_pictures import from_picture
+from tests.core.dots_pictures import from_picture, placed, viewed
 
 
 @dataclass(frozen=True)
 class Tactic:
-    """One position of the suite: a picture, the side-to-move's solving points, the depth."""
+    """One position of the suite: a picture, the side-to-move's solving points, the depth.
+
+    With a ``size`` the picture lies in the top-left corner of a board that large, and the
+    whole position is then seen in ``view`` (see :func:`tests.core.dots_pictures.placed`);
+    the answers are written as in the picture and seen in the same view.
+    """
 
     name: str
     kind: str
@@ -44,14 +51,32 @@ class Tactic:
     answers: tuple[str, ...]
     depth: int
     """Plies a full-width search needs to prove the answer (the ``--verify`` depth)."""
+    size: tuple[int, int] | None = None
+    view: int = 0
 
     def state(self) -> dots.DotsState:
         """The position, ``x`` to move."""
-        return from_picture(self.picture)
+        if self.size is None:
+            return from_picture(self.picture)
+        return placed(self.picture, *self.size, self.view)
+
+    def unviewed(self) -> Tactic:
+        """The same position as the picture shows it (view 0), where it is verified: a
+        view changes no value, the rules being the same in every direction."""
+        return replace(self, view=0)
+
+    @property
+    def points(self) -> tuple[str, ...]:
+        """The answers on the board of :meth:`state`."""
+        if self.size is None:
+            return self.answers
+        return tuple(
+            str(viewed(Point.from_str(answer), *self.size, self.view)) for answer in self.answers
+        )
 
     def solved_by(self, move: Point) -> bool:
         """Whether ``move`` is one of the answers."""
-        return str(move) in self.answers
+        return str(move) in self.points
 
     @property
     def rows(self) -> int:
@@ -63,7 +88,7 @@ def _t(name: str, kind: str, depth: int, picture: str, answers: str) -> Tactic:
     return Tactic(name, kind, picture, tuple(answers.split()), depth)
 
 
-TACTICS: tuple[Tactic, ...] = (
+SMALL_BOARDS: tuple[Tactic, ...] = (
     # -- capture in 1 ---------------------------------------------------------------------
     _t(
         "c1-diamond",
@@ -746,3 +771,78 @@ TACTICS: tuple[Tactic, ...] = (
         "c1 c3 c5 d1 d2 e3 f3",
     ),
 )
+"""The positions on boards as large as their pictures (the issue 30 ones and before)."""
+
+BIG_BOARDS: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = (
+    ((20, 20), (3, 5)),
+    ((39, 32), (1, 6)),
+)
+"""The boards the large-board positions are set on, each with the views it is seen in
+(see :func:`tests.core.dots_pictures.placed`): turned half round and a quarter on 20 × 20,
+mirrored and turned the other quarter on 39 × 32, so every edge of the board is used."""
+
+
+def on_big_boards(tactic: Tactic) -> tuple[Tactic, ...]:
+    """``tactic``'s picture in the corner of each board of :data:`BIG_BOARDS`, in its views."""
+    return tuple(
+        replace(tactic, name=f"{tactic.name}@{w}x{h}v{view}", size=(w, h), view=view)
+        for (w, h), views in BIG_BOARDS
+        for view in views
+    )
+
+
+ON_BIG_BOARDS_TOO = (
+    "l-edge-line-long",
+    "l-edge-line-right",
+    "l-edge-wall",
+    "l-open-wall",
+    "n-corner",
+    "n-between",
+    "p-net-corner",
+)
+"""The small-board positions also set on the big boards (verified there again)."""
+
+LADDER_SIDES: tuple[Tactic, ...] = (
+    # The side that runs: a mark on the second line has just been threatened with the
+    # first step of a ladder that works, so running only loses more marks; the mark is
+    # given up for a capture elsewhere (n3), or for a mark that breaks the ladder later
+    # (d1, e2, f1): each loses one mark and takes one.
+    _t(
+        "le-run-doomed",
+        "ladder",
+        5,
+        """
+        ..o............
+        .ox...o.....x..
+        .ooooo.....xo..
+        ............x..
+        """,
+        "d1 e2 f1 n3",
+    ),
+    # The same ladder with a breaker of the runner's on the path: now running escapes.
+    _t(
+        "le-run-breaker",
+        "ladder",
+        5,
+        """
+        ..o..x.........
+        .ox...o........
+        .ooooo.........
+        ...............
+        """,
+        "d2",
+    ),
+)
+"""Ladders seen from the side that runs, on the big boards only."""
+
+TACTICS: tuple[Tactic, ...] = (
+    SMALL_BOARDS
+    + tuple(
+        variant
+        for tactic in SMALL_BOARDS
+        if tactic.name in ON_BIG_BOARDS_TOO
+        for variant in on_big_boards(tactic)
+    )
+    + tuple(variant for tactic in LADDER_SIDES for variant in on_big_boards(tactic))
+)
+"""The whole suite."""

@@ -4,11 +4,12 @@ the review does; one-device games do not offer it. Found by role and name, at bo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.e2e.pages import ACTIVE_BOARD, BOARD, FREE_LINE, GAME_OVER, new_game, version
+from tests.e2e.pages import ACTIVE_BOARD, BOARD, new_game
 from tests.e2e.test_one_view import _SETTLED, assert_accessible, open_page
 from tests.e2e.test_review import REVIEW_SHOTS
 
@@ -19,30 +20,32 @@ SETTLED_NOTE = f"() => {{ const n = document.querySelector({NOTE!r});" \
 """The values of the position have come (or the server said why not)."""
 
 
-def play_one_move(page: Any) -> None:
-    """Draw the first free line and wait for my next turn (or the end)."""
-    before = version(page)
-    page.locator(f"{ACTIVE_BOARD} {FREE_LINE}").first.click()
-    page.wait_for_function("v => +document.querySelector('.room').dataset.version > v", arg=before)
-    page.locator(f"{ACTIVE_BOARD}, {GAME_OVER}").first.wait_for(timeout=30_000)
+LATE = "boxes 3x3; a1-a2 a1-b1 a2-a3 a2-b2 a3-a4 a3-b3 a4-b4 b1-c1 b2-c2 b3-c3"
+"""Ten quiet moves of a 3×3 game: from there (14 lines left) the solver values every line
+exactly in milliseconds, however loaded the machine."""
+
+
+def practice_from_late_position(page: Any) -> None:
+    """Continue the LATE game against the computer from its review (whatever the page's
+    language: by the form's ids and the panels' classes), with gold to move."""
+    page.goto("/games")
+    page.locator("#import-text").fill(LATE)
+    page.locator("form.import button[type=submit]").click()
+    page.locator("[data-testid='review']").wait_for()
+    page.locator("section.continue-from .btn.primary").click()
+    page.locator(ACTIVE_BOARD).wait_for()
+    assert page.locator("[data-drawn]").count() == 10
 
 
 def until_exact(page: Any) -> None:
-    """Play on until the solver values the lines of my position exactly (a 3×3 board is
-    solved exactly a few moves in, however loaded the machine)."""
-    for _ in range(12):
-        page.wait_for_function(SETTLED_NOTE, timeout=30_000)
-        if page.locator(f"{NOTE}[data-exact='true']").count():
-            return
-        play_one_move(page)
-        assert page.locator(GAME_OVER).count() == 0, "the game ended before an exact position"
-    raise AssertionError("no exact position in twelve moves")
+    """Wait until the values of my position have come, exact."""
+    page.wait_for_function(SETTLED_NOTE, timeout=60_000)
+    expect(page.locator(NOTE)).to_have_attribute("data-exact", "true")
 
 
 def test_line_values_against_the_computer(contexts: Any) -> None:
     page = open_page(contexts, 1280, 800)
-    new_game(page, "Against the computer", size="3×3")
-    page.locator(ACTIVE_BOARD).wait_for()
+    practice_from_late_position(page)
     switch = page.get_by_role("button", name="Line values")
     expect(switch).to_have_attribute("aria-pressed", "false")
     expect(page.locator(NOTE)).to_have_count(0)
@@ -60,6 +63,22 @@ def test_line_values_against_the_computer(contexts: Any) -> None:
     noted = set(notes.evaluate_all("ns => ns.map(n => n.dataset.note)"))
     assert noted and not noted & drawn, (noted, drawn)
     assert page.locator("[data-testid='line-notes'] .line-note.best").count() >= 1
+    # A screen reader hears each value in the line's name.
+    best = page.locator("[data-testid='line-notes'] .line-note.best").first.get_attribute(
+        "data-note"
+    )
+    expect(page.locator(f"[data-line='{best}']")).to_have_attribute(
+        "aria-label", re.compile(r"^line from \w+ to \w+, free, best$")
+    )
+    worse = [
+        n
+        for n in noted
+        if (page.locator(f".line-note[data-note='{n}']").text_content() or "").strip() != "0"
+    ]
+    if worse:  # (a position where every line is best has none)
+        expect(page.locator(f"[data-line='{worse[0]}']")).to_have_attribute(
+            "aria-label", re.compile(r", free, gives away \d+ box(es)?$")
+        )
     assert_accessible(page, "practice with line values")
 
     # The choice is kept: the room opened again shows the values again.
@@ -90,10 +109,7 @@ def test_line_values_screenshots(contexts: Any) -> None:
             page.add_init_script(
                 "localStorage.setItem('tetrad:v1:settings', JSON.stringify({lineValues: true}))"
             )
-            page.goto("/")
-            new_game_any_language(page)
-            for _ in range(3):  # a few moves in, the lines are worth different amounts
-                play_one_move(page)
+            practice_from_late_position(page)
             until_exact(page)
             page.wait_for_function(_SETTLED)
             page.screenshot(path=str(REVIEW_SHOTS / f"practice-values-{lang}-{tag}.png"))
@@ -103,13 +119,3 @@ def test_line_values_screenshots(contexts: Any) -> None:
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             assert_accessible(page, f"practice values {lang} {tag}")
             page.context.close()
-
-
-def new_game_any_language(page: Any) -> None:
-    """A 3×3 game against the computer from the start screen, whatever the page's language."""
-    page.goto("/")
-    page.locator("form.new-game").wait_for()
-    page.locator("form.new-game label.mode").first.click()  # against the computer
-    page.locator("form.new-game label", has_text="3×3").first.click()
-    page.locator("form.new-game button[type=submit]").click()
-    page.locator(ACTIVE_BOARD).wait_for()

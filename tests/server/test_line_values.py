@@ -14,7 +14,7 @@ from core.review import move_value
 from tests.conftest import StartServer
 from tests.server.room_client import Socket, act, create_room, line, move
 
-SOLVER_TIME = {"ai_time_limit": 30.0, "analysis_position_seconds": 30.0}
+SOLVER_TIME = {"analysis_position_seconds": 30.0}
 """Time enough for the solver on a small board however loaded the machine (a bound: a 2×2
 board takes a fraction of a second)."""
 WAIT = 120.0

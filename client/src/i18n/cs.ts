@@ -388,6 +388,7 @@ export const cs: Messages = {
     "values.exact": "Na každé volné čáře je, kolik čtverečků při nejlepší hře odevzdá (přesně; zelená 0: nejlepší tah).",
     "values.estimate": "Volných čar je zatím příliš mnoho na přesné ohodnocení každé z nich; hodnoty se ukážou, až pozici dosáhne řešič.",
     "values.computerTurn": "Hodnoty se vrátí, až budete na tahu.",
+    "values.lineBest": "nejlepší tah",
     "export.title": "Záznam",
     "export.downloadText": "Stáhnout text",
     "export.downloadJson": "Stáhnout JSON",

@@ -386,6 +386,7 @@ const text = {
   "values.exact": "Each undrawn line shows the boxes it gives away with best play (exact; 0 in green: best).",
   "values.estimate": "Too many lines are left to value each one exactly; the values appear once the solver reaches the position.",
   "values.computerTurn": "The values come back on your turn.",
+  "values.lineBest": "best",
   "export.title": "Record",
   "export.downloadText": "Download text",
   "export.downloadJson": "Download JSON",

@@ -420,12 +420,14 @@ export function lineCosts(position: ValuedPosition | null): Map<string, number> 
 export interface LineNote {
   text: string;
   best: boolean;
+  /** The boxes the line gives away (0: a best line), for the line's accessible name. */
+  cost: number;
 }
 
 /** The notes the board draws on the undrawn lines of an exactly valued position: what each
  * line gives away ("−2"), "0" on the best ones (the review's and practice's line values). */
 export function lineNotes(position: ValuedPosition | null): Map<string, LineNote> {
   const notes = new Map<string, LineNote>();
-  for (const [key, cost] of lineCosts(position)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0 });
+  for (const [key, cost] of lineCosts(position)) notes.set(key, { text: cost === 0 ? "0" : `−${cost}`, best: cost === 0, cost });
   return notes;
 }

@@ -4,11 +4,12 @@
 import type { JSX } from "preact";
 import { useMemo } from "preact/hooks";
 import { BoxesBoard, type BoxesView, type LineState } from "../boards/BoxesBoard";
-import type { Line, Seat } from "../boards/boxesGeometry";
+import { lineKey, type Line, type Seat } from "../boards/boxesGeometry";
 import { DotsBoard, type DotsView, type PointInfo, type Pt } from "../boards/DotsBoard";
 import { useI18n } from "../i18n";
 import { squareName } from "../notation";
 import type { GameName, Move, RoomState } from "../net";
+import type { LineNote } from "../review/model";
 
 export interface BoardSlotProps {
   state: RoomState;
@@ -28,7 +29,7 @@ export interface BoardSlotProps {
   /** Letters and numbers beside the board (a setting in play; always on in the review). */
   coordinates?: boolean;
   /** Dots and Boxes: notes on undrawn lines by line key (the review's line values). */
-  lineNotes?: ReadonlyMap<string, { text: string; best: boolean }>;
+  lineNotes?: ReadonlyMap<string, LineNote>;
 }
 
 export type BoardSlot = (props: BoardSlotProps) => JSX.Element;
@@ -38,7 +39,7 @@ function lineOf(m: Move | null): Line | null {
 }
 
 function BoxesSlot(p: BoardSlotProps): JSX.Element {
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   if (p.state.game !== "boxes") throw new Error("the Dots and Boxes board was given a Dots room");
   const view: BoxesView = p.state.board;
   const lineText = (l: Line) => t("line.label", { from: squareName(l[0][0], l[0][1]), to: squareName(l[1][0], l[1][1]) });
@@ -52,7 +53,12 @@ function BoxesSlot(p: BoardSlotProps): JSX.Element {
       boxLabel={p.seatLetter}
       labels={{
         board: t("board.boxes", { rows: view.rows, cols: view.cols }),
-        line: (l: Line, st: LineState) => t(`line.${st}`, { line: lineText(l) }),
+        line: (l: Line, st: LineState) => {
+          // A line's value is drawn for the eye and said in its name: "…, free, gives away 2 boxes".
+          const note = p.lineNotes?.get(lineKey(l));
+          const name = t(`line.${st}`, { line: lineText(l) });
+          return note ? `${name}, ${note.best ? t("values.lineBest") : tn("analysis.givesAway", note.cost)}` : name;
+        },
       }}
       onDraw={(line) =>
         p.onMove({

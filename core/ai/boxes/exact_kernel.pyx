@@ -201,7 +201,6 @@ cdef class Kernel:
         cdef int declines[MAX_CHOICES]
         cdef int chosen = 0, declined = 0, box, line, nxt, beyond_line, after, far_box, index
         cdef mask_t last, beyond_mask, far_mask
-        cdef bint known
         cdef int total
         for box in range(self.boxes):
             if counts[box] != 3:
@@ -221,30 +220,18 @@ cdef class Kernel:
                 if far_box == GROUND or counts[far_box] != 3:
                     out[0] = line
                     return 1
-                known = False
-                for index in range(declined):
-                    if declines[index] == beyond_line:
-                        known = True
-                if not known:
+                if not holds(declines, declined, beyond_line):
                     declines[declined] = beyond_line
                     declined += 1
             elif after == GROUND or counts[after] <= 1:
                 declines[declined] = beyond_line
                 declined += 1
-            known = False
-            for index in range(chosen):
-                if out[index] == line:
-                    known = True
-            if not known:
+            if not holds(out, chosen, line):
                 out[chosen] = line
                 chosen += 1
         total = chosen
         for index in range(declined):
-            known = False
-            for box in range(chosen):
-                if out[box] == declines[index]:
-                    known = True
-            if not known:
+            if not holds(out, chosen, declines[index]):
                 out[total] = declines[index]
                 total += 1
         return total
@@ -567,6 +554,14 @@ cdef class Kernel:
         if value >= -size - alpha:
             return -size - value
         return min(-size - value, declined + value)
+
+
+cdef inline bint holds(int *values, int count, int value) noexcept:
+    cdef int index
+    for index in range(count):
+        if values[index] == value:
+            return True
+    return False
 
 
 cdef inline bint all_ground(signed char *ends, int count) noexcept:

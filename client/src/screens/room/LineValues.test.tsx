@@ -70,8 +70,8 @@ describe("line values in practice", () => {
     await waitFor(() => expect(last!.values).toEqual(exact));
     expect(lineValues).toHaveBeenCalledTimes(1);
     expect([...notesOf(last!)!]).toEqual([
-      ["h:0:0", { text: "0", best: true }],
-      ["v:0:0", { text: "−1", best: false }],
+      ["h:0:0", { text: "0", best: true, cost: 0 }],
+      ["v:0:0", { text: "−1", best: false, cost: 1 }],
     ]);
     // The computer's turn: nothing asked, nothing shown.
     view.rerender(<Probe conn={conn} state={room({}, 2)} myTurn={false} on={true} seen={seen} />);
