@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
-import socket
 import statistics
 import tempfile
 import time
@@ -30,12 +29,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 
 from tools.compiled import apply_mode
 
 AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported (here and
 # in the server's workers, which import this module again when they start)
+
+from served import served, spin  # noqa: E402
 
 from core import ai, boxes  # noqa: E402
 
@@ -115,8 +115,6 @@ def summary(latencies: list[float]) -> str:
 
 
 async def run(moves: int, level: str, records: list[str]) -> None:
-    from server.app import create_app
-    from server.serving import uvicorn_config
     from server.settings import Settings
 
     with tempfile.TemporaryDirectory() as data:
@@ -130,44 +128,27 @@ async def run(moves: int, level: str, records: list[str]) -> None:
             log_json=False,
             log_level="WARNING",
         )
-        app = create_app(settings)
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        server = uvicorn.Server(uvicorn_config(app, log_level="warning"))
-        task = asyncio.create_task(server.serve(sockets=[sock]))
-        while not server.started:
-            await asyncio.sleep(0.05)
-        try:
-            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
-                await computer_moves(client, level, 4)  # the AI worker started and warm
-                alone = await computer_moves(client, level, moves)
-                print(f"without analyses:      {summary(alone)}")
-                keys = []
-                for record in records:
-                    started = await client.post("/api/analysis", json={"record": record})
-                    started.raise_for_status()
-                    keys.append(started.json()["id"])
-                busy = await computer_moves(client, level, moves)
-                print(f"with {len(records)} analyses running: {summary(busy)}")
-                statuses = [(await client.get(f"/api/analysis/{key}")).json() for key in keys]
-                print(
-                    "analyses at the end: "
-                    + ", ".join(f"{s['status']} {s['done']}/{s['total']}" for s in statuses)
-                )
-                if any(s["status"] != "running" for s in statuses):
-                    print("warning: an analysis ended before the computer moves were timed")
-                ratio = statistics.median(busy) / statistics.median(alone)
-                mean_ratio = statistics.fmean(busy) / statistics.fmean(alone)
-                print(f"ratio with/without: median {ratio:.2f}, mean {mean_ratio:.2f}")
-        finally:
-            server.should_exit = True
-            await task
-
-
-def spin() -> None:
-    while True:
-        pass
+        async with served(settings) as client:
+            await computer_moves(client, level, 4)  # the AI worker started and warm
+            alone = await computer_moves(client, level, moves)
+            print(f"without analyses:      {summary(alone)}")
+            keys = []
+            for record in records:
+                started = await client.post("/api/analysis", json={"record": record})
+                started.raise_for_status()
+                keys.append(started.json()["id"])
+            busy = await computer_moves(client, level, moves)
+            print(f"with {len(records)} analyses running: {summary(busy)}")
+            statuses = [(await client.get(f"/api/analysis/{key}")).json() for key in keys]
+            print(
+                "analyses at the end: "
+                + ", ".join(f"{s['status']} {s['done']}/{s['total']}" for s in statuses)
+            )
+            if any(s["status"] != "running" for s in statuses):
+                print("warning: an analysis ended before the computer moves were timed")
+            ratio = statistics.median(busy) / statistics.median(alone)
+            mean_ratio = statistics.fmean(busy) / statistics.fmean(alone)
+            print(f"ratio with/without: median {ratio:.2f}, mean {mean_ratio:.2f}")
 
 
 def main() -> None:

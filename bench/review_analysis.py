@@ -27,19 +27,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
-import socket
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
-import uvicorn
 
 from tools.compiled import apply_mode
 
 AI_BUILD = apply_mode()  # TETRAD_AI_BUILD=pure|compiled; before core is imported (here and
 # in the server's workers, which import this module again when they start)
+
+from served import served, spin  # noqa: E402
 
 from core import ai, boxes  # noqa: E402
 from core.ai.boxes import solve  # noqa: E402
@@ -78,11 +78,6 @@ def exact_from(positions: list[dict]) -> int:
     return start
 
 
-def spin() -> None:
-    while True:
-        pass
-
-
 async def analyse(client: httpx.AsyncClient, record: str) -> tuple[float, dict]:
     started = time.perf_counter()
     response = await client.post("/api/analysis", json={"record": record})
@@ -95,8 +90,6 @@ async def analyse(client: httpx.AsyncClient, record: str) -> tuple[float, dict]:
 
 
 async def run(games: list[str], redis_url: str | None, workers: int) -> list[tuple[float, dict]]:
-    from server.app import create_app
-    from server.serving import uvicorn_config
     from server.settings import Settings
 
     with tempfile.TemporaryDirectory() as data:
@@ -108,27 +101,15 @@ async def run(games: list[str], redis_url: str | None, workers: int) -> list[tup
             log_json=False,
             log_level="WARNING",
         )
-        app = create_app(settings)
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        server = uvicorn.Server(uvicorn_config(app, log_level="warning"))
-        task = asyncio.create_task(server.serve(sockets=[sock]))
-        while not server.started:
-            await asyncio.sleep(0.05)
-        try:
-            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
-                # The first request waits for the AI worker to start (a long-running server
-                # has it started): timed apart, on a one-line game.
-                first, _ = await analyse(client, "boxes 1x1; a1-b1")
-                print(f"first analysis (the worker starting): {first:.1f} s")
-                results = [await analyse(client, record) for record in games]
-                again, _ = await analyse(client, games[0])
-                print(f"asked again (cached): {again * 1000:.0f} ms")
-                return results
-        finally:
-            server.should_exit = True
-            await task
+        async with served(settings) as client:
+            # The first request waits for the AI worker to start (a long-running server
+            # has it started): timed apart, on a one-line game.
+            first, _ = await analyse(client, "boxes 1x1; a1-b1")
+            print(f"first analysis (the worker starting): {first:.1f} s")
+            results = [await analyse(client, record) for record in games]
+            again, _ = await analyse(client, games[0])
+            print(f"asked again (cached): {again * 1000:.0f} ms")
+            return results
 
 
 def main() -> None:
@@ -150,7 +131,7 @@ def main() -> None:
         if kept is not None:
             kept.write_text("".join(boxes.format_record(game) + "\n" for game in played))
     base = baseline_seconds(played[0])
-    print(f"baseline (solve one {size} position, 28 lines left): {base * 1000:.1f} ms")
+    print(f"baseline (solve one {size} position, 28 lines left): {base * 1e6:.0f} µs")
     spinners = [multiprocessing.Process(target=spin, daemon=True) for _ in range(args.load)]
     for process in spinners:
         process.start()

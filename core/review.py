@@ -22,6 +22,7 @@ from core.ai.boxes.analysis import bits, capture_choices, open_boxes, safe_mask,
 from core.ai.boxes.levels import ControlSearch, control_memory
 from core.ai.boxes.solver import INFINITY, Solver, sacrifices
 from core.ai.boxes.tables import tables_for
+from core.ai.player import Clock
 from core.boxes.line import Line
 from core.boxes.state import BoxesState
 from core.dots.point import Point
@@ -42,6 +43,13 @@ class Limits:
     moves_seconds: float = 1.0
     hint_seconds: float = 0.15
     estimate_seconds: float = 0.1
+    processor_seconds: bool = False
+    """Whether the Dots and Boxes seconds are this process's processor time rather than
+    time on the clock: an analysis in the background, at a low priority, then does the
+    same work whatever else the machine is busy with (a player waiting wants the clock)."""
+
+    def clock(self) -> Clock:
+        return time.process_time if self.processor_seconds else time.perf_counter
 
 
 LINE_MOVES = 5
@@ -60,6 +68,10 @@ class Endgames:
     def __init__(self, limit: int = TABLE_LIMIT) -> None:
         self.limit = limit
         self._solvers: dict[tuple[int, int], Solver] = {}
+
+    def known(self) -> int:
+        """How many positions the tables hold (bounds or values)."""
+        return sum(len(solver.table) for solver in self._solvers.values())
 
     def value(
         self, state: BoxesState, budget: Budget, alpha: int = -INFINITY, beta: int = INFINITY
@@ -155,7 +167,8 @@ def review_boxes(
         raise IllegalMove("the game is over")
     solver = endgames or Endgames()
     if try_exact:
-        budget = Budget(deadline=time.perf_counter() + limits.exact_seconds)
+        clock = limits.clock()
+        budget = Budget(deadline=clock() + limits.exact_seconds, clock=clock)
         reached = None if played is None else _played_value(state, played, next_value)
         try:
             if reached is None:
@@ -166,7 +179,8 @@ def review_boxes(
             pass
         else:
             return _exact(state, played, value, limits, next_value, solver)
-    best, value = hard_estimate(state, seed, limits.hint_seconds + limits.estimate_seconds)
+    seconds = limits.hint_seconds + limits.estimate_seconds
+    best, value = hard_estimate(state, seed, seconds, limits.clock())
     return PositionReview(state.to_move, False, value, (best,), played, loss=None)
 
 
@@ -182,7 +196,9 @@ def _played_value(state: BoxesState, played: Line, next_value: int | None) -> in
     return gained + next_value if after.to_move == state.to_move else gained - next_value
 
 
-def hard_estimate(state: BoxesState, seed: int = 0, seconds: float = 0.25) -> tuple[Line, int]:
+def hard_estimate(
+    state: BoxesState, seed: int = 0, seconds: float = 0.25, clock: Clock = time.perf_counter
+) -> tuple[Line, int]:
     """Hard's move in ``state`` and the value its search plays by (the margin of the
     remaining boxes for the player to move, as the exact value counts), from the search
     hard runs when the exact solver does not finish: iterative deepening over the fight for
@@ -196,7 +212,7 @@ def hard_estimate(state: BoxesState, seed: int = 0, seconds: float = 0.25) -> tu
     safe = bits(safe_mask(t, drawn, counts))
     rng.shuffle(safe)
     moves = choices or safe + sacrifices(t, drawn, counts)[0]
-    budget = Budget(deadline=time.perf_counter() + seconds)
+    budget = Budget(deadline=clock() + seconds, clock=clock)
     search = ControlSearch(t, budget, rng, control_memory(t, rng, drawn))
     found: tuple[int, int] | None = None
     depth = 1
@@ -231,6 +247,7 @@ def _exact(
     endgames: Endgames,
 ) -> PositionReview[Line]:
     loss = None
+    clock = limits.clock()
     values: dict[Line, int] = {}
     lines = list(state.legal_moves())
     if played is not None:
@@ -238,13 +255,13 @@ def _exact(
         known = _played_value(state, played, next_value)
         try:
             if known is None:
-                deadline = time.perf_counter() + limits.exact_seconds
-                known = move_value(state, played, Budget(deadline), endgames)
+                deadline = clock() + limits.exact_seconds
+                known = move_value(state, played, Budget(deadline, clock=clock), endgames)
             values[played] = known
             loss = value - known
         except SearchTimeout:
             pass
-    budget = Budget(deadline=time.perf_counter() + limits.moves_seconds)
+    budget = Budget(deadline=clock() + limits.moves_seconds, clock=clock)
     try:
         for line in lines:
             values[line] = move_value(state, line, budget, endgames)
@@ -276,7 +293,8 @@ def _best_line(
     board order that keeps the position's exact value."""
     line = [first]
     current = state.play(first)
-    budget = Budget(deadline=time.perf_counter() + limits.moves_seconds)
+    clock = limits.clock()
+    budget = Budget(deadline=clock() + limits.moves_seconds, clock=clock)
     try:
         while len(line) < LINE_MOVES and not current.is_over:
             target = endgames.value(current, budget)

@@ -232,6 +232,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             exact_seconds=settings.analysis_position_seconds,
             moves_seconds=settings.analysis_position_seconds / 2,
             hint_seconds=min(settings.ai_time_limit, settings.analysis_position_seconds, 0.15),
+            processor_seconds=True,  # low in priority, the same work on a busy machine
         )
         analyses = Analyses(
             engine,

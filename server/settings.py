@@ -156,8 +156,10 @@ class Settings(BaseSettings):
     analysis_position_seconds: float = Field(
         default=1.0,
         gt=0,
-        description="Game review: seconds the exact solver may spend on one position of an "
-        "analysis (and half of it on its other moves) before the estimate is used.",
+        description="Game review: seconds of processor time the exact solver may spend on "
+        "one position of an analysis (and half of it again on its other lines) before the "
+        "hard level's estimate is used; the analysis worker's own time, so that it does the "
+        "same work however busy the machine is.",
     )
     analysis_workers: int = Field(
         default=1,

@@ -24,7 +24,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import astuple, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -280,7 +280,7 @@ class Analyses:
     async def _analyse(
         self, key: str, record: dict[str, Any], positions: list[dict[str, Any]]
     ) -> None:
-        limits = astuple(self.limits_for(record["game"], len(record["moves"])))
+        limits = self.limits_for(record["game"], len(record["moves"]))
         boxes = record["game"] == "boxes"
         known = {position["ply"] for position in positions}
         plies = [ply for ply in range(len(record["moves"])) if ply not in known]

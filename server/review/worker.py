@@ -19,7 +19,7 @@ ENDGAMES = Endgames()
 def analyse_position_json(
     record: dict[str, Any],
     ply: int,
-    limits: tuple[float, ...],
+    limits: Limits,
     try_exact: bool,
     next_value: int | None = None,
     key: str | None = None,
@@ -30,16 +30,16 @@ def analyse_position_json(
     which the worker keeps the position to go on from."""
     moves = record["moves"]
     game = _position(record, ply, key)
-    return _position_json(game, moves[ply], ply, Limits(*limits), try_exact, next_value)
+    return _position_json(game, moves[ply], ply, limits, try_exact, next_value)
 
 
-def line_values_json(record: dict[str, Any], limits: tuple[float, ...]) -> dict[str, Any]:
+def line_values_json(record: dict[str, Any], limits: Limits) -> dict[str, Any]:
     """What every undrawn line of the current position of ``record`` (a Dots and Boxes
     game's JSON record) is worth, in the wire form of ``server.protocol.LineValuesView``:
     the review's verdict on that position, with no move played from it."""
     state = replay(record)
     assert isinstance(state, BoxesState), "line values are for Dots and Boxes"
-    found = review_boxes(state, None, Limits(*limits), endgames=ENDGAMES)
+    found = review_boxes(state, None, limits, endgames=ENDGAMES)
     return {
         "to_move": found.to_move,
         "exact": found.exact,

@@ -11,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from core.review import Limits
 from server.refusals import Refusal
 from server.review.worker import line_values_json
 from server.rooms.ai_worker import choose_move_json, hint_json, start_worker
@@ -61,7 +62,7 @@ class ComputerPlayer:
         return hint, time.perf_counter() - started
 
     async def line_values(
-        self, record: dict[str, Any], limits: tuple[float, ...]
+        self, record: dict[str, Any], limits: Limits
     ) -> tuple[dict[str, Any], float]:
         """What every undrawn line of the position is worth (``LineValuesView``'s wire
         form), asked like a hint, and the seconds it took."""

@@ -10,6 +10,7 @@ fetching only the moves it lacks.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections import OrderedDict
@@ -171,8 +172,10 @@ def _plausible_room_id(room_id: str) -> bool:
 # -- the stored form ---------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=8192)
 def move_text(move: Move) -> str:
-    """A move as stored in the move list: core's notation (``a1-b1``, ``c5``)."""
+    """A move as stored in the move list: core's notation (``a1-b1``, ``c5``); remembered,
+    since the same few hundred lines and points are written move after move."""
     return str(move)
 
 

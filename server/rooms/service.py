@@ -18,7 +18,7 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import astuple, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.game import Player
@@ -437,7 +437,7 @@ class RoomService:
         await self._limit(f"line-values:{room_id}", str(seat), limit, "line values")
         seconds = self.settings.analysis_position_seconds
         limits = Limits(exact_seconds=seconds, moves_seconds=seconds / 2, hint_seconds=0.1)
-        found, took = await self.analyst.line_values(room.game.to_json(), astuple(limits))
+        found, took = await self.analyst.line_values(room.game.to_json(), limits)
         self.metrics.on_ai_think(took)
         return Done(loaded.version, line_values=line_values_adapter.validate_python(found))
 

@@ -8,6 +8,7 @@ change to all of them at once and publishes its events on the room's channel.
 
 from __future__ import annotations
 
+import functools
 import time
 
 from redis.asyncio import Redis
@@ -63,8 +64,14 @@ if ARGV[3] == 'r' then
   redis.call('DEL', KEYS[2])
   redis.call('HINCRBY', KEYS[1], 'epoch', 1)
 end
-for i = 1, k do redis.call('RPUSH', KEYS[2], ARGV[12 + n + i]) end
-for i = 1, n do redis.call('RPUSH', KEYS[3], ARGV[12 + i]) end
+-- A list whose first item this commit pushed was created by it (and has no lifetime yet).
+local created = {}
+for i = 1, k do
+  if redis.call('RPUSH', KEYS[2], ARGV[12 + n + i]) == 1 then created[2] = true end
+end
+for i = 1, n do
+  if redis.call('RPUSH', KEYS[3], ARGV[12 + i]) == 1 then created[3] = true end
+end
 redis.call('LTRIM', KEYS[3], -tonumber(ARGV[7]), -1)
 if ARGV[4] ~= '' then
   redis.call('ZADD', KEYS[4], version, ARGV[4])
@@ -78,12 +85,18 @@ end
 if ARGV[9] ~= '' then redis.call('RPUSH', KEYS[6], ARGV[9]) end
 -- Lifetimes: rewritten for every key only when the room's has run down by a 64th (or is
 -- wrong), else set on the keys this commit created; five expiries rewritten a move were a
--- third of what the append-only file and the replicas received.
+-- third of what the append-only file and the replicas received. Only a key this commit
+-- wrote can be new: the lists say so above, the command ids' keys are asked (a move
+-- without an id asks nothing).
 local ttl = tonumber(ARGV[6])
 local left = redis.call('PTTL', KEYS[1])
 local stale = (ttl > 0 and (left < 0 or ttl - left > ttl / 64)) or (ttl == 0 and left >= 0)
+if ttl > 0 and not stale and ARGV[4] ~= '' then
+  created[4] = redis.call('PTTL', KEYS[4]) == -1
+  created[7] = redis.call('PTTL', KEYS[7]) == -1
+end
 for _, i in ipairs({1, 2, 3, 4, 7}) do
-  if stale or redis.call('PTTL', KEYS[i]) == -1 then
+  if stale or (ttl > 0 and created[i]) then
     if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
   end
 end
@@ -137,6 +150,23 @@ _STATUS: dict[int, CommitStatus] = {
 }
 
 
+@functools.lru_cache(maxsize=8192)
+def _commit_keys(prefix: str, room_id: str, seat: int) -> tuple[tuple[str, ...], str]:
+    """The keys of COMMIT_SCRIPT and the room's channel, named once per room and seat rather
+    than formatted anew for every move."""
+    keys = RoomKeys(prefix, room_id)
+    named = (
+        keys.room,
+        keys.moves,
+        keys.events,
+        keys.move_ids,
+        keys.presence(seat),
+        keys.outbox,
+        keys.move_id_moves,
+    )
+    return named, keys.channel
+
+
 class RedisRoomStore:
     def __init__(self, redis: Redis, prefix: str, events_kept: int = 32) -> None:
         self.redis = redis
@@ -183,7 +213,6 @@ class RedisRoomStore:
     async def commit(self, room_id: str, commit: Commit) -> CommitResult:
         """Apply ``commit`` only if the room is still at its expected version (see
         COMMIT_SCRIPT): write the document and history, keep and publish the events."""
-        keys = self.keys(room_id)
         history = {"keep": "", "append": "a", "rewrite": "r"}[commit.history]
         seat = commit.require_present
         # The script commits only at the expected version, so the events' versions are known.
@@ -193,16 +222,9 @@ class RedisRoomStore:
             frame_head("event", start + offset, committed_ms)
             for offset in range(1, len(commit.messages) + 1)
         ]
+        keys, channel = _commit_keys(self.prefix, room_id, seat or 0)
         result = await self._commit(
-            [
-                keys.room,
-                keys.moves,
-                keys.events,
-                keys.move_ids,
-                keys.presence(seat or 0),
-                keys.outbox,
-                keys.move_id_moves,
-            ],
+            list(keys),
             [
                 -1 if commit.expected_version is None else commit.expected_version,
                 commit.meta or "",
@@ -211,7 +233,7 @@ class RedisRoomStore:
                 "1" if seat is not None else "",
                 commit.ttl_seconds * 1000,
                 self.events_kept,
-                keys.channel,
+                channel,
                 commit.outbox or "",
                 len(commit.messages),
                 len(commit.moves),

@@ -8,7 +8,7 @@ import contextlib
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,17 +144,18 @@ class Connection:
             outbox.append(item)
         self._kick()
 
-    @contextlib.contextmanager
-    def held(self) -> Iterator[None]:
-        """Messages sent in the block go out together when it ends, in one write (an event
-        and the ack that follows it cost one system call, not two)."""
+    def hold(self) -> None:
+        """Keep what is sent from now on until :meth:`release`, then write it together, in
+        one write (an event and the ack that follows it cost one system call, not two).
+        Plain calls in a ``try``/``finally``, not a context manager: this is on every
+        command's path."""
         self._held = []
-        try:
-            yield
-        finally:
-            held, self._held = self._held, None
-            if held:
-                self._send(*held)
+
+    def release(self) -> None:
+        """Send what was kept since :meth:`hold`."""
+        held, self._held = self._held, None
+        if held:
+            self._send(*held)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:

@@ -119,18 +119,23 @@ async def _receive_text(ws: WebSocket, limit: int) -> str | Rejected:
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     data = message.get("text")
-    too_large = Refusal("message_too_large", f"messages are limited to {limit} bytes")
     if data is None:
         raw = message.get("bytes") or b""
         try:
             data = raw.decode()
         except UnicodeDecodeError:
             return Rejected(
-                too_large if len(raw) > limit else Refusal("bad_request", "messages are JSON text")
+                _too_large(limit)
+                if len(raw) > limit
+                else Refusal("bad_request", "messages are JSON text")
             )
     if len(data) > limit or len(data.encode()) > limit:
-        return Rejected(too_large, _ref_of(data))
+        return Rejected(_too_large(limit), _ref_of(data))
     return data
+
+
+def _too_large(limit: int) -> Refusal:
+    return Refusal("message_too_large", f"messages are limited to {limit} bytes")
 
 
 def _parse(data: str) -> ClientMessage | Refusal:
@@ -478,6 +483,9 @@ async def _handle(
         hint=done.hint,
         line_values=done.line_values,
     )
-    with conn.held():
+    conn.hold()
+    try:
         await _bring_up_to(service, conn, done)
         conn.send(encode(ack))
+    finally:
+        conn.release()

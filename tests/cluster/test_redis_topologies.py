@@ -16,6 +16,9 @@ import httpx
 import pytest
 import redis
 
+from server.rooms.stores import RoomPresence
+from server.store.presence import RedisPresenceStore
+from server.store.redis_client import redis_client
 from tests.processes import Processes, Tetrad, start_tetrad, wait_until
 from tests.redis_topologies import Cluster, SentinelSetup, redis_cluster, redis_sentinel
 from tests.topology.game_api import (
@@ -218,3 +221,19 @@ def replicated(setup: SentinelSetup) -> None:
     """Wait until the replica has every write of the master (replication is async)."""
     master = redis.Redis(port=setup.master.port)
     assert int(master.execute_command("WAIT", 1, 10_000)) == 1
+
+
+async def test_spectators_are_counted_in_and_out_on_a_cluster(tmp_path: Path) -> None:
+    """A crowd's arrival is one pipeline on its room's keys (they share a slot), read with
+    the room's presence; its leaving one command: both go to the master of that slot."""
+    with redis_cluster(tmp_path / "cluster") as cluster:
+        client = redis_client(cluster.url, timeout=10)
+        store = RedisPresenceStore(client, PREFIX)
+        try:
+            await store.claim("r", 0, "a", 5)
+            counted = await store.add_spectators("r", ["w1", "w2", "w3"], 5)
+            assert counted.presence == RoomPresence((True, False), 3) and counted.version == 0
+            assert await store.remove_spectators("r", ["w1", "w9"]) == 1
+            assert (await store.read("r")).spectators == 2
+        finally:
+            await client.aclose()

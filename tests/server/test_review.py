@@ -507,6 +507,19 @@ async def test_an_analysis_taken_over_keeps_the_positions_it_had_saved(
     assert again["positions"][:7] == done["positions"][:7]
 
 
+def test_a_worker_keeps_its_table_of_solved_positions_from_one_analysis_to_the_next() -> None:
+    limits = Limits(exact_seconds=30.0, moves_seconds=30.0, hint_seconds=0.05)
+    first = boxes.parse_record(SHORT_GAME).to_json()
+    for ply in reversed(range(len(first["moves"]))):
+        worker.analyse_position_json(first, ply, limits, True, None, "first")
+    known = worker.ENDGAMES.known()
+    assert known > 0
+    # Another game on the same board: what the first one solved is still there to be read.
+    second = boxes.parse_record("boxes 2x2; b1-b2 a2-b2").to_json()
+    worker.analyse_position_json(second, 1, limits, True, None, "second")
+    assert worker.ENDGAMES.known() >= known
+
+
 def test_a_long_dots_game_gets_less_time_a_position() -> None:
     limits = Limits(hint_seconds=0.15)
     analyses = analysis.Analyses(None, None, 2, limits, game_seconds=60)  # type: ignore[arg-type]
