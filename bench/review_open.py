@@ -34,6 +34,7 @@ import json
 import os
 import random
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -45,9 +46,11 @@ from pathlib import Path
 from typing import Any
 
 from core import dots
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, _wait_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+BROWSER_FLAGS = "--no-sandbox --disable-gpu --disable-background-networking"
+BROWSER_FLAGS += " --disable-component-update --disable-sync --no-first-run"
 REVIEW_KEY = "tetrad:v1:review-record"
 """Where the client keeps the record imported for review (client/src/storage)."""
 
@@ -82,7 +85,9 @@ def fighting_game(width: int, height: int, moves: int, tries: int, seed: int = 1
 @contextlib.contextmanager
 def server(dist: Path, data: Path) -> Iterator[str]:
     """A real uvicorn (embedded store, SQLite in ``data``) serving the client in ``dist``."""
-    port = _free_port()
+    with socket.socket() as sock:  # a free port
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
     env = {
         **os.environ,
         "TETRAD_DATA_DIR": str(data),
@@ -100,7 +105,15 @@ def server(dist: Path, data: Path) -> Iterator[str]:
         proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, proc, log)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError(f"the server did not come up: {log}") from None
+                time.sleep(0.2)
         yield url
     finally:
         proc.terminate()
@@ -280,7 +293,7 @@ def main() -> None:
         clients.append(("this checkout", checkout))
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+                executable_path=CHROMIUM, args=BROWSER_FLAGS.split(), headless=True
             )
             for label, dist in clients:
                 data = Path(tmp) / f"data-{len(label)}"
