@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from core import ai, dots
 from core.ai import dots as dots_ai
-from core.ai.dots.fight import Budget, double_threats, net_points, net_value
-from core.ai.dots.search import all_closers
+from core.ai.dots.fight import Budget, double_threats, fight_value, net_points, net_value
+from core.ai.dots.search import all_closers, closers_after
 from core.dots import Point
-from tests.core.dots_pictures import from_picture
+from tests.core.dots_pictures import from_picture, placed, viewed
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -429,3 +429,34 @@ def test_nets_are_found_for_either_side() -> None:
     assert net_points(board, closers, [c5], budget, netter=1) == theirs
     assert theirs and theirs[0][0] == c5
     assert net_points(board, closers, [c5], budget, netter=0) == []
+
+
+# A ladder of ten steps along the edge: x's c1 leaves c2 one closing point (d2); o can run
+# along the second line, x chasing on the first, until the cap n2 closes the ring round
+# every mark o ran with, or give c2 up at once. Either way x wins at least that mark.
+LONG_EDGE_LADDER = """
+    .....................
+    .xo..........x.......
+    .xxxxxxxxxxxx........
+    .....................
+"""
+
+
+@pytest.mark.parametrize("depth", [3, 4])
+def test_the_fight_search_reads_a_long_ladder_to_its_end(depth: int) -> None:
+    board = placed(LONG_EDGE_LADDER, 39, 32).to_board()
+    closers = (all_closers(board, 0), all_closers(board, 1))
+    chase = board.geometry.index(Point.from_str("c1"))
+    child = board.copy()
+    child.place(chase)
+    after = closers_after(board, child, closers, chase, True)
+    budget = Budget(10**6, float("inf"), frozen_clock)
+    inf = float("inf")
+    # The runner's side to move: what it gains is what x loses.
+    assert fight_value(child, after, depth, -inf, inf, (board.last, chase), budget) == -1
+
+
+def test_hard_chases_a_long_ladder_along_the_edge_line() -> None:
+    state = placed(LONG_EDGE_LADDER, 39, 32, view=5)
+    move = dots_ai.choose(state, "hard", random.Random(1), 1.0, clock=frozen_clock, nodes=4000)
+    assert move == viewed(Point.from_str("c1"), 39, 32, 5)

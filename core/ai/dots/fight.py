@@ -48,6 +48,9 @@ SEARCH_REACH = 3
 """Inside the fight search, new closing points are looked for this far from each mark."""
 MIN_THREAT_DEPTH = 3
 """A threat pays only with a reply and a capture after it, so it needs this many plies left."""
+LADDER_PLIES = 24
+"""Plies of ladders (forced blocks and the threats that follow them) a line of the fight
+search may read without using depth: a ladder across the widest board."""
 DANGER_DEPTH = 2
 """Plies the root reads after each threat of the other side to tell whether one mark
 holds it (see :func:`double_threats`)."""
@@ -215,12 +218,21 @@ def fight_value(
     focus: tuple[int, ...],
     budget: Budget,
     after_pass: bool = False,
+    chased: int = -1,
+    free: int = LADDER_PLIES,
 ) -> float:
     """What the side to move gains in the local fight, searched ``depth`` plies deep.
 
     At depth 0 the side to move takes its largest capture.  Deeper it may stand pat (a
     pass), capture, block a capture of the other side, or — with at least
     :data:`MIN_THREAT_DEPTH` plies left — make a threat near the line's latest marks.
+
+    A ladder costs the depth of its first threat only: the block of the only capture
+    standing against the side to move (with none of its own to take) is forced, and a
+    threat against the mark that just blocked so (``chased``) is the ladder's next step;
+    neither uses depth, up to ``free`` such plies in a line. So the search reads a ladder
+    to its end, where the group is captured or escapes, instead of stopping at a horizon
+    where the last block looks safe.
     """
     budget.spend()
     player = board.player
@@ -239,26 +251,51 @@ def fight_value(
     moves: list[tuple[int, DotsBoard | None, Closers | None]] = [(i, None, None) for _, i in mine]
     moves += [(i, None, None) for _, i in theirs if i not in closers[player]]
     if depth >= MIN_THREAT_DEPTH and not after_pass:
-        moves += threat_moves(board, closers, focus, budget)
+        found = threat_moves(board, closers, focus, budget)
+        if free < LADDER_PLIES:
+            # Inside a ladder each side's threats are read at its first step only; from
+            # then on the chaser only chases and the runner only runs (or gives up), so
+            # a ladder across the board costs a few nodes a step.
+            found = [
+                (index, child, child_closers)
+                for index, child, child_closers in found
+                if chased >= 0 and threatens(closers, child_closers, player, chased)
+            ]
+        moves += found
+    forced = theirs[0][1] if len(theirs) == 1 and not mine and free > 0 else -1
     for index, known, known_closers in moves:
         if known is None or known_closers is None:
             child = board.copy()
             child.place(index)
             child_closers = closers_after(
-                board, child, closers, index, depth > 1, SEARCH_REACH, budget.check
+                board,
+                child,
+                closers,
+                index,
+                depth > 1 or index == forced,
+                SEARCH_REACH,
+                budget.check,
             )
         else:
             # A cached board is shared: the search below flips ``player`` but puts it back.
             child, child_closers = known, known_closers
         gain = lead(child, player) - lead(board, player)
+        ladder = index == forced or (
+            chased >= 0
+            and free > 0
+            and known is not None
+            and threatens(closers, child_closers, player, chased)
+        )
         value = gain - fight_value(
             child,
             child_closers,
-            depth - 1,
+            depth if ladder else depth - 1,
             gain - beta,
             gain - alpha,
             (*focus[-FOCUS_MARKS:], index),
             budget,
+            chased=index if index == forced else -1,
+            free=free - 1 if ladder else free,
         )
         if value > best:
             best = value
@@ -266,6 +303,16 @@ def fight_value(
                 break
             alpha = max(alpha, value)
     return best
+
+
+def threatens(before: Closers, after: Closers, player: int, mark: int) -> bool:
+    """Whether ``player``'s move, from closers ``before`` to ``after``, made a capture that
+    takes ``mark`` (or made one that does capture more)."""
+    old = before[player]
+    return any(
+        gain > 0 and mark in area and (point not in old or old[point][0] < gain)
+        for point, (gain, area) in after[player].items()
+    )
 
 
 NET_DEPTH = 3

@@ -37,9 +37,9 @@ candidates (captures, blocks, threats, and the answers to the other side's doubl
 and nets) are always searched deeper: a ladder's first mark looks worth nothing until the
 search reaches its end, many plies on."""
 MAX_DEPTH = 41
-"""Deepening stops here even with time to spare: deep enough for a ladder across the
-widest board the server allows (each step is two plies), while a search with nothing
-left to read (a nearly full small board) still stops before its clock."""
+"""Deepening stops here even with time to spare: a search with nothing left to read (a
+nearly full small board) still stops before its clock. Ladders need no such depth: the
+fight search reads them to their end at the depth of their first threat."""
 THREAT_WEIGHT = 0.1
 """Bonus per capture threat a move leaves standing: it keeps the opponent busy."""
 TAKE_NOW = 0.5
