@@ -147,6 +147,13 @@ function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: num
 
 let boardSerial = 0;
 
+/** A chain of grid points as text (two areas with the same text are drawn alike). */
+function outlineSig(chain: ReadonlyArray<Pt>): string {
+  let sig = "";
+  for (const p of chain) sig += `,${p[0]}.${p[1]}`;
+  return sig;
+}
+
 /** Sheet position of a point, or of the middle of the sheet when there is none. */
 function centreOf(p: Pt | null, width: number, height: number): [number, number] {
   return p ? [coord(p[0]), coord(p[1])] : [(coord(0) + coord(width - 1)) / 2, (coord(0) + coord(height - 1)) / 2];
@@ -327,7 +334,9 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
     );
   }, [width, height, uid]);
 
-  const housesSig = JSON.stringify(view.houses);
+  // What the layers draw, as text: a new position whose areas and houses are the same
+  // draws neither again (their points inside, the bulk of a long game's areas, are left out).
+  const housesSig = useMemo(() => view.houses.map((h) => `${h.owner}${outlineSig(h.chain)}`).join("|"), [view.houses]);
   const housesLayer = useMemo(
     () => (
       <g class="houses" aria-hidden="true">
@@ -340,7 +349,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
     [housesSig],
   );
 
-  const areasSig = JSON.stringify(view.areas);
+  const areasSig = useMemo(() => view.areas.map((a) => `${a.captor}:${a.inside.length}${outlineSig(a.chain)}`).join("|"), [view.areas]);
   const areasLayer = useMemo(
     () => (
       <g class="areas" aria-hidden="true">
