@@ -117,10 +117,14 @@ function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: num
   const left = vb.x + font;
   const texts: VNode[] = [];
   const visible = (v: number, lo: number, size: number) => v >= lo + font * 0.6 && v <= lo + size - font * 0.6;
+  // A label down the side on the top band's own line would read as one word with the
+  // first label across the top ("a31"): the side leaves that line to the top band.
+  const belowTopBand = (v: number) => Math.abs(v - top) >= font * 0.9;
   // Columns of the sheet run across the frame, or down it when the sheet is turned.
   for (let x = 0; x < width; x += step) {
     const along = coord(x);
     if (!visible(along, frame.turned ? vb.y : vb.x, frame.turned ? vb.h : vb.w)) continue;
+    if (frame.turned && !belowTopBand(along)) continue;
     const [tx, ty] = frame.turned ? [left, along] : [along, top];
     texts.push(
       <text key={`c${x}`} class="coord col" x={tx} y={ty}>
@@ -131,6 +135,7 @@ function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: num
   for (let y = 0; y < height; y += step) {
     const along = frame.turned ? frame.sheetH - coord(y) : coord(y);
     if (!visible(along, frame.turned ? vb.x : vb.y, frame.turned ? vb.w : vb.h)) continue;
+    if (!frame.turned && !belowTopBand(along)) continue;
     const [tx, ty] = frame.turned ? [along, top] : [left, along];
     texts.push(
       <text key={`r${y}`} class="coord row" x={tx} y={ty}>
