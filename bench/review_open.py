@@ -17,9 +17,11 @@ kept in the browser, ``/review``) and the bench prints:
   the move list (``performance.now()`` in the page);
 * step: milliseconds from a step (the → and ← keys, a click in the move list) until the
   page shows the new move and its layout is done, median and 95th percentile;
-* poll: the bytes of one ``GET /api/analysis/{id}`` of the whole analysis, of one that
-  asks only for what changed (``?since=``), and of the whole one gzipped.
+* poll: the bytes a client reads per poll (every 0.7 s, from half way through the
+  analysis of the 39×32 game): asking for the whole analysis, asking only for what
+  changed since its last reply (``?since=``), and the whole one gzipped.
 
+The first page each server shows is a short game's, not measured (the server starts up).
 Times depend on the machine and its load; compare the two clients of one run.
 """
 
@@ -47,14 +49,8 @@ from core import dots
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+BROWSER_FLAGS = "--no-sandbox --disable-gpu --disable-background-networking"
+BROWSER_FLAGS += " --disable-component-update --disable-sync --no-first-run"
 REVIEW_KEY = "tetrad:v1:review-record"
 """Where the client keeps the record imported for review (client/src/storage)."""
 
@@ -86,16 +82,12 @@ def fighting_game(width: int, height: int, moves: int, tries: int, seed: int = 1
     return state
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextlib.contextmanager
 def server(dist: Path, data: Path) -> Iterator[str]:
     """A real uvicorn (embedded store, SQLite in ``data``) serving the client in ``dist``."""
-    port = _free_port()
+    with socket.socket() as sock:  # a free port
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
     env = {
         **os.environ,
         "TETRAD_DATA_DIR": str(data),
@@ -108,7 +100,9 @@ def server(dist: Path, data: Path) -> Iterator[str]:
         env.pop(name, None)
     command = [sys.executable, "-m", "uvicorn", "--factory", "server.app:app_from_env"]
     command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-    proc = subprocess.Popen(command, cwd=ROOT, env=env)
+    log = data / "server.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -118,7 +112,7 @@ def server(dist: Path, data: Path) -> Iterator[str]:
                     break
             except OSError:
                 if time.monotonic() > deadline or proc.poll() is not None:
-                    raise RuntimeError("the server did not come up") from None
+                    raise RuntimeError(f"the server did not come up: {log}") from None
                 time.sleep(0.2)
         yield url
     finally:
@@ -224,6 +218,19 @@ def measure_client(browser: Any, url: str, record: str, steps: int) -> dict[str,
     }
 
 
+def warm(browser: Any, url: str) -> None:
+    """Open a short review once, so that the measured ones find the server started."""
+    ctx = browser.new_context(base_url=url)
+    record = dots.format_record(fighting_game(10, 10, 20, 3))
+    ctx.add_init_script(
+        f"localStorage.setItem({json.dumps(REVIEW_KEY)}, {json.dumps(json.dumps(record))})"
+    )
+    page = ctx.new_page()
+    page.goto("/review")
+    page.locator("[data-testid='review']").wait_for(timeout=120_000)
+    ctx.close()
+
+
 def poll_bytes(url: str, record: str, polls: int = 10) -> dict[str, float]:
     """Bytes a client reads polling a running analysis every 0.7 s: asking for the whole
     analysis each time, or only for what changed since its last reply (``?since=``);
@@ -238,7 +245,16 @@ def poll_bytes(url: str, record: str, polls: int = 10) -> dict[str, float]:
 
     started = json.loads(call("POST", "/api/analysis", {"record": record}))
     key = started["id"]
-    done = started["done"]
+    # polls matter once the analysis holds many positions: from half way through
+    deadline = time.monotonic() + 600
+    while True:
+        got = json.loads(call("GET", f"/api/analysis/{key}"))
+        if got["done"] >= got["total"] // 2 or got["status"] != "running":
+            break
+        if time.monotonic() > deadline:
+            break
+        time.sleep(1)
+    done = got["done"]
     whole = since = zipped = 0
     for _ in range(polls):
         time.sleep(0.7)
@@ -277,12 +293,14 @@ def main() -> None:
         clients.append(("this checkout", checkout))
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+                executable_path=CHROMIUM, args=BROWSER_FLAGS.split(), headless=True
             )
             for label, dist in clients:
                 data = Path(tmp) / f"data-{len(label)}"
                 data.mkdir()
                 with server(dist, data) as url:
+                    # the first page of a server pays for starting up: not measured
+                    warm(browser, url)
                     for name, record in records:
                         got = measure_client(browser, url, record, args.steps)
                         print(
@@ -293,7 +311,7 @@ def main() -> None:
                         polled = poll_bytes(url, records[0][1])
                         print(
                             f"analysis polls of {records[0][0]}, every 0.7 s up to"
-                            f" {polled['done']} positions, bytes a poll: whole"
+                            f" {polled['done']} positions (from half way), bytes a poll: whole"
                             f" {polled['whole']:.0f}, since the last {polled['since']:.0f},"
                             f" whole gzipped {polled['gzip']:.0f}"
                         )

@@ -25,7 +25,9 @@ import psycopg
 REPO = Path(__file__).resolve().parents[1]
 T = TypeVar("T", bound="Running")
 POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
-START_TIMEOUT = 60.0
+START_TIMEOUT = 120.0
+"""The bound on a server process starting (a loaded two-core machine has taken over 60 s
+to start two workers with their computer pools)."""
 
 
 def free_port() -> int:

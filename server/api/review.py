@@ -4,6 +4,7 @@ computer's analysis."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 from typing import Annotated, Any, Literal
 
@@ -59,6 +60,45 @@ async def count_record_read(rooms: RoomServiceDep, client: ClientAddressDep) -> 
 RECORD_READ = [Depends(count_record_read)]
 
 
+GZIP_FROM = 8192
+"""Replies this long or longer go gzipped to a client that takes gzip: a long Dots game's
+review or analysis is a hundred kilobytes and more of repetitive JSON (about a twentieth
+gzipped)."""
+
+
+def takes_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header accepts gzip (not ``gzip;q=0``)."""
+    for part in accept_encoding.split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() not in ("gzip", "*"):
+            continue
+        quality = params.strip().lower().removeprefix("q=")
+        try:
+            return not params.strip() or float(quality) > 0
+        except ValueError:
+            return True
+    return False
+
+
+def _packed(request: Request, body: bytes) -> Response:
+    if len(body) < GZIP_FROM or not takes_gzip(request.headers.get("accept-encoding", "")):
+        return Response(body, media_type="application/json", headers={"Vary": "Accept-Encoding"})
+    return Response(
+        gzip.compress(body, compresslevel=6),
+        media_type="application/json",
+        headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"},
+    )
+
+
+async def json_reply(request: Request, body: bytes | str) -> Response:
+    """``body`` (JSON) as the reply, gzipped when long and the client takes it (the
+    compressing is done off the event loop)."""
+    data = body.encode() if isinstance(body, str) else body
+    if len(data) < GZIP_FROM:
+        return _packed(request, data)
+    return await asyncio.to_thread(_packed, request, data)
+
+
 def _row(session: Session, game_id: str) -> FinishedGameRow:
     row = session.get(FinishedGameRow, game_id)
     if row is None:
@@ -90,11 +130,15 @@ def _facts(row: FinishedGameRow, session: Session) -> GameFacts:
 
 
 @router.get(
-    "/api/games/{game_id}/review", summary="A finished game, move by move", dependencies=RECORD_READ
+    "/api/games/{game_id}/review",
+    summary="A finished game, move by move",
+    response_model=GameReview,
+    dependencies=RECORD_READ,
 )
-def game_review(session: SessionDep, game_id: GameId) -> GameReview:
+def game_review(session: SessionDep, request: Request, game_id: GameId) -> Response:
     row = _row(session, game_id)
-    return review(read_record(json.loads(row.record)), _facts(row, session))
+    found = review(read_record(json.loads(row.record)), _facts(row, session))
+    return _packed(request, found.model_dump_json().encode())
 
 
 @router.post(
@@ -103,8 +147,8 @@ def game_review(session: SessionDep, game_id: GameId) -> GameReview:
     response_model=GameReview,
     dependencies=RECORD_READ,
 )
-async def record_review(reader: ReaderDep, body: RecordBody) -> Response:
-    return Response(await reader.review(body.record), media_type="application/json")
+async def record_review(reader: ReaderDep, request: Request, body: RecordBody) -> Response:
+    return await json_reply(request, await reader.review(body.record))
 
 
 @router.get(
@@ -129,39 +173,63 @@ def record_download(
     )
 
 
-@router.post("/api/analysis", summary="Start (or read) the analysis of a record")
+@router.post(
+    "/api/analysis",
+    summary="Start (or read) the analysis of a record",
+    response_model=AnalysisView,
+)
 async def start_analysis(
     analyses: AnalysesDep,
     reader: ReaderDep,
     rooms: RoomServiceDep,
     client: ClientAddressDep,
+    request: Request,
     body: RecordBody,
-) -> AnalysisView:
+) -> Response:
     await rooms.analysis_allowed(client)  # before the record is read: reading costs
-    return await analyses.start(await reader.replayed(body.record))
+    found = await analyses.start(await reader.replayed(body.record))
+    return await json_reply(request, found.model_dump_json())
 
 
-@router.get("/api/analysis/{analysis_id}", summary="An analysis, as far as it has gone")
+@router.get(
+    "/api/analysis/{analysis_id}",
+    summary="An analysis, as far as it has gone",
+    response_model=AnalysisView,
+)
 async def read_analysis(
-    analyses: AnalysesDep, analysis_id: Annotated[str, Path(max_length=64)], since: Since = 0
-) -> AnalysisView:
-    return await analyses.get(analysis_id, since)
+    analyses: AnalysesDep,
+    request: Request,
+    analysis_id: Annotated[str, Path(max_length=64)],
+    since: Since = 0,
+) -> Response:
+    found = await analyses.get(analysis_id, since)
+    return await json_reply(request, found.model_dump_json())
 
 
-@router.post("/api/games/{game_id}/analysis", summary="Start (or read) a game's analysis")
+@router.post(
+    "/api/games/{game_id}/analysis",
+    summary="Start (or read) a game's analysis",
+    response_model=AnalysisView,
+)
 async def start_game_analysis(
     analyses: AnalysesDep,
     rooms: RoomServiceDep,
     client: ClientAddressDep,
     request: Request,
     game_id: GameId,
-) -> AnalysisView:
+) -> Response:
     await rooms.analysis_allowed(client)
-    return await analyses.start(await _stored(request, game_id))
+    found = await analyses.start(await _stored(request, game_id))
+    return await json_reply(request, found.model_dump_json())
 
 
-@router.get("/api/games/{game_id}/analysis", summary="A game's analysis, as far as it has gone")
+@router.get(
+    "/api/games/{game_id}/analysis",
+    summary="A game's analysis, as far as it has gone",
+    response_model=AnalysisView,
+)
 async def read_game_analysis(
     analyses: AnalysesDep, request: Request, game_id: GameId, since: Since = 0
-) -> AnalysisView:
-    return await analyses.find(await _stored(request, game_id), since)
+) -> Response:
+    found = await analyses.find(await _stored(request, game_id), since)
+    return await json_reply(request, found.model_dump_json())

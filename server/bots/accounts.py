@@ -154,22 +154,20 @@ def revoked_since(engine: Engine, since: datetime) -> list[str]:
 
 def mark_gone(engine: Engine, names: list[str]) -> None:
     """The challenge streams of ``names`` closed: they are not connected any more."""
-    keys = [name_key(name) for name in names]
-    with Session(engine) as session:
-        for row in session.exec(select(BotRow).where(col(BotRow.name_key).in_(keys))).all():
-            row.seen_at = None
-            session.add(row)
-        session.commit()
+    _set_seen(engine, names, None)
 
 
 def mark_seen(engine: Engine, names: list[str]) -> None:
     """The challenge streams of ``names`` are open now (see :mod:`server.bots.streams`)."""
+    _set_seen(engine, names, datetime.now(UTC))
+
+
+def _set_seen(engine: Engine, names: list[str], seen_at: datetime | None) -> None:
     if not names:
         return
-    now = datetime.now(UTC)
     keys = [name_key(name) for name in names]
     with Session(engine) as session:
         for row in session.exec(select(BotRow).where(col(BotRow.name_key).in_(keys))).all():
-            row.seen_at = now
+            row.seen_at = seen_at
             session.add(row)
         session.commit()

@@ -85,6 +85,21 @@ async def test_a_client_plays_both_games_against_the_computer(server: LiveServer
                 assert refused.value.code == "game_over"
 
 
+async def test_a_client_asks_what_every_line_is_worth(server: LiveServer) -> None:
+    async with Tetrad(server.url) as tetrad:
+        grant = await tetrad.create_room("boxes", mode="computer", rows=2, cols=2, first="me")
+        async with tetrad.connect(grant.room_id, grant.token) as room:
+            await room.until(lambda r: r.my_turn)
+            values = await room.line_values()
+            assert values is not None and values.to_move == room.seat
+            assert len(values.values) == len(room.position().legal_moves()) == 12
+            friend = await tetrad.create_room("boxes", mode="live", rows=2, cols=2)
+            async with tetrad.connect(friend.room_id, friend.token) as other:
+                with pytest.raises(Refused) as refused:
+                    await other.line_values()
+                assert refused.value.code == "not_allowed"
+
+
 def test_the_package_speaks_only_the_wire() -> None:
     """Importing the client and its runner loads neither tetrad's server nor its core (the
     core-level engines import core when asked for, see test_bots)."""

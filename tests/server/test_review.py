@@ -238,6 +238,37 @@ async def test_a_game_against_the_computer_names_its_seats(server: LiveServer) -
     assert len(review["moves"]) == 7 and sum(review["result"]["scores"]) == 2
 
 
+async def test_long_replies_go_gzipped_to_clients_that_take_it(
+    client: httpx.AsyncClient,
+) -> None:
+    long_game = long_dots_record(500)
+    plain = await client.post(
+        "/api/records/review", json={"record": long_game}, headers={"Accept-Encoding": "identity"}
+    )
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers
+    packed = await client.post(
+        "/api/records/review", json={"record": long_game}, headers={"Accept-Encoding": "gzip"}
+    )
+    assert (
+        packed.headers["content-encoding"] == "gzip" and packed.headers["vary"] == "Accept-Encoding"
+    )
+    assert packed.json() == plain.json()  # httpx unpacks it
+    assert int(packed.headers["content-length"]) * 5 < len(plain.content)
+    refused = await client.post(
+        "/api/records/review",
+        json={"record": long_game},
+        headers={"Accept-Encoding": "gzip;q=0, identity"},
+    )
+    assert "content-encoding" not in refused.headers
+    # a short reply is not worth packing
+    short = await client.post(
+        "/api/records/review",
+        json={"record": "boxes 1x1; a1-b1"},
+        headers={"Accept-Encoding": "gzip"},
+    )
+    assert short.status_code == 200 and "content-encoding" not in short.headers
+
+
 async def test_a_dots_record_reviews_with_its_captures(client: httpx.AsyncClient) -> None:
     surround = "dots 5x5; c2 c3 b3 e5 d3 e4 c4"  # pen's c4 closes round pencil's c3
     response = await client.post("/api/records/review", json={"record": surround})

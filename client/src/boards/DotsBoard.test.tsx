@@ -449,4 +449,21 @@ describe("DotsBoard coordinates", () => {
       Element.prototype.getBoundingClientRect = proto;
     }
   });
+
+  it("on a turned sheet leave the top band's line to the numbers across the top", () => {
+    const proto = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = () => ({ left: 0, top: 0, width: 374, height: 450, right: 374, bottom: 450, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect;
+    try {
+      const r = render(<DotsBoard view={empty(39, 32)} interactive={false} tapPreview turn labels={labels} onPlace={() => undefined} coordinates />);
+      const ys = (cls: string) => [...r.container.querySelectorAll(`[data-testid='coordinates'] text.${cls}`)].map((t) => Number(t.getAttribute("y")));
+      const font = Number(r.container.querySelector("[data-testid='coordinates']")!.getAttribute("font-size"));
+      const across = ys("row");
+      const down = ys("col");
+      expect(across.length).toBeGreaterThan(5);
+      expect(down.length).toBeGreaterThan(5);
+      for (const y of down) expect(Math.abs(y - across[0]!)).toBeGreaterThanOrEqual(font * 0.9);
+    } finally {
+      Element.prototype.getBoundingClientRect = proto;
+    }
+  });
 });

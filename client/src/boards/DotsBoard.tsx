@@ -117,10 +117,14 @@ function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: num
   const left = vb.x + font;
   const texts: VNode[] = [];
   const visible = (v: number, lo: number, size: number) => v >= lo + font * 0.6 && v <= lo + size - font * 0.6;
+  // A label down the side on the top band's own line would read as one word with the
+  // first label across the top ("a31"): the side leaves that line to the top band.
+  const belowTopBand = (v: number) => Math.abs(v - top) >= font * 0.9;
   // Columns of the sheet run across the frame, or down it when the sheet is turned.
   for (let x = 0; x < width; x += step) {
     const along = coord(x);
     if (!visible(along, frame.turned ? vb.y : vb.x, frame.turned ? vb.h : vb.w)) continue;
+    if (frame.turned && !belowTopBand(along)) continue;
     const [tx, ty] = frame.turned ? [left, along] : [along, top];
     texts.push(
       <text key={`c${x}`} class="coord col" x={tx} y={ty}>
@@ -131,6 +135,7 @@ function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: num
   for (let y = 0; y < height; y += step) {
     const along = frame.turned ? frame.sheetH - coord(y) : coord(y);
     if (!visible(along, frame.turned ? vb.x : vb.y, frame.turned ? vb.w : vb.h)) continue;
+    if (!frame.turned && !belowTopBand(along)) continue;
     const [tx, ty] = frame.turned ? [along, top] : [left, along];
     texts.push(
       <text key={`r${y}`} class="coord row" x={tx} y={ty}>
@@ -146,6 +151,13 @@ function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: num
 }
 
 let boardSerial = 0;
+
+/** A chain of grid points as text (two areas with the same text are drawn alike). */
+function outlineSig(chain: ReadonlyArray<Pt>): string {
+  let sig = "";
+  for (const p of chain) sig += `,${p[0]}.${p[1]}`;
+  return sig;
+}
 
 /** Sheet position of a point, or of the middle of the sheet when there is none. */
 function centreOf(p: Pt | null, width: number, height: number): [number, number] {
@@ -327,7 +339,9 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
     );
   }, [width, height, uid]);
 
-  const housesSig = JSON.stringify(view.houses);
+  // What the layers draw, as text: a new position whose areas and houses are the same
+  // draws neither again (their points inside, the bulk of a long game's areas, are left out).
+  const housesSig = useMemo(() => view.houses.map((h) => `${h.owner}${outlineSig(h.chain)}`).join("|"), [view.houses]);
   const housesLayer = useMemo(
     () => (
       <g class="houses" aria-hidden="true">
@@ -340,7 +354,7 @@ export function DotsBoard(props: DotsBoardProps): JSX.Element {
     [housesSig],
   );
 
-  const areasSig = JSON.stringify(view.areas);
+  const areasSig = useMemo(() => view.areas.map((a) => `${a.captor}:${a.inside.length}${outlineSig(a.chain)}`).join("|"), [view.areas]);
   const areasLayer = useMemo(
     () => (
       <g class="areas" aria-hidden="true">

@@ -330,6 +330,12 @@ class Room:
         ack: models.AckMessage = await self.command("hint")
         return ack.hint
 
+    async def line_values(self) -> models.LineValuesView | None:
+        """What every undrawn line of the position is worth (Dots and Boxes against the
+        computer, on your turn): the review's analysis of the position, exact or not."""
+        ack: models.AckMessage = await self.command("line_values")
+        return ack.line_values
+
     async def ping(self) -> models.PongMessage:
         return await self.command("ping")  # type: ignore[no-any-return]
 
