@@ -15,12 +15,16 @@ from server.rooms.computer_turns import ComputerTurns
 from tests.conftest import REDIS_URL, LiveServer
 from tests.server.room_client import RoomModel, Socket, act, create_room, move, read_room
 
+HTTP_TIMEOUT = 60.0
+"""Hints think in the analyses' pool, started on the first one and at a lower priority: on
+a loaded machine the first can take longer than httpx's default 5 s."""
+
 
 async def play_to_the_end(server: LiveServer, grant: dict) -> RoomModel:
     """Play first legal moves over REST; the computer's moves arrive on the websocket."""
     socket = await Socket.open(server, grant["room_id"], grant["token"])
     me = grant["seat"]
-    async with httpx.AsyncClient(base_url=server.url) as client:
+    async with httpx.AsyncClient(base_url=server.url, timeout=HTTP_TIMEOUT) as client:
         while not socket.model.is_over:
             if socket.model.status["to_move"] == me:
                 version = socket.version
@@ -38,14 +42,14 @@ async def play_to_the_end(server: LiveServer, grant: dict) -> RoomModel:
 
 
 async def test_a_computer_game_to_the_end(server: LiveServer) -> None:
-    async with httpx.AsyncClient(base_url=server.url) as client:
+    async with httpx.AsyncClient(base_url=server.url, timeout=HTTP_TIMEOUT) as client:
         grant = await create_room(
             client, mode="computer", rows=2, cols=3, level="easy", first="opponent"
         )
     assert grant["seat"] == 1 and grant["state"]["computer_seat"] == 0
     model = await play_to_the_end(server, grant)
     assert sum(model.status["scores"]) == 6 and model.state["move_count"] == 17
-    async with httpx.AsyncClient(base_url=server.url) as client:
+    async with httpx.AsyncClient(base_url=server.url, timeout=HTTP_TIMEOUT) as client:
         stored = None
         for _ in range(100):
             response = await client.get(f"/api/games/{grant['room_id']}-1")
@@ -58,7 +62,7 @@ async def test_a_computer_game_to_the_end(server: LiveServer) -> None:
 
 
 async def test_undo_hint_level_and_new_game(server: LiveServer) -> None:
-    async with httpx.AsyncClient(base_url=server.url) as client:
+    async with httpx.AsyncClient(base_url=server.url, timeout=HTTP_TIMEOUT) as client:
         grant = await create_room(client, mode="computer", level="normal")
         room, token = grant["room_id"], grant["token"]
         socket = await Socket.open(server, room, token)
@@ -130,7 +134,7 @@ async def test_a_dead_thinker_is_replaced(server: LiveServer, key_prefix: str) -
     connected client's heartbeat starts the computer's turn again."""
     redis = aioredis.Redis.from_url(REDIS_URL)
     try:
-        async with httpx.AsyncClient(base_url=server.url) as client:
+        async with httpx.AsyncClient(base_url=server.url, timeout=HTTP_TIMEOUT) as client:
             grant = await create_room(client, mode="computer", rows=2, cols=2, first="me")
             room, token = grant["room_id"], grant["token"]
             await redis.set(f"{key_prefix}:{{{room}}}:ai", "dead-process", px=1500)
@@ -148,7 +152,7 @@ async def test_a_dead_thinker_is_replaced(server: LiveServer, key_prefix: str) -
 async def test_presence_and_takeover_follow_the_player_when_a_new_game_swaps_seats(
     server: LiveServer,
 ) -> None:
-    async with httpx.AsyncClient(base_url=server.url) as client:
+    async with httpx.AsyncClient(base_url=server.url, timeout=HTTP_TIMEOUT) as client:
         grant = await create_room(client, mode="computer", rows=2, cols=2, first="me")
         room, token = grant["room_id"], grant["token"]
         socket = await Socket.open(server, room, token)
