@@ -450,18 +450,24 @@ describe("DotsBoard coordinates", () => {
     }
   });
 
-  it("on a turned sheet leave the top band's line to the numbers across the top", () => {
+  it("on a turned sheet keep the first letter down the side clear of the numbers across the top", () => {
     const proto = Element.prototype.getBoundingClientRect;
     Element.prototype.getBoundingClientRect = () => ({ left: 0, top: 0, width: 374, height: 450, right: 374, bottom: 450, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect;
     try {
       const r = render(<DotsBoard view={empty(39, 32)} interactive={false} tapPreview turn labels={labels} onPlace={() => undefined} coordinates />);
-      const ys = (cls: string) => [...r.container.querySelectorAll(`[data-testid='coordinates'] text.${cls}`)].map((t) => Number(t.getAttribute("y")));
+      const placed = (cls: string) =>
+        [...r.container.querySelectorAll(`[data-testid='coordinates'] text.${cls}`)].map((t) => ({ x: Number(t.getAttribute("x")), y: Number(t.getAttribute("y")), name: t.textContent }));
       const font = Number(r.container.querySelector("[data-testid='coordinates']")!.getAttribute("font-size"));
-      const across = ys("row");
-      const down = ys("col");
+      const across = placed("row");
+      const down = placed("col");
       expect(across.length).toBeGreaterThan(5);
-      expect(down.length).toBeGreaterThan(5);
-      for (const y of down) expect(Math.abs(y - across[0]!)).toBeGreaterThanOrEqual(font * 0.9);
+      expect(down.map((label) => label.name)).toContain("a");
+      // No two labels on one line closer than two letters' room.
+      for (const side of down) {
+        for (const label of across) {
+          if (Math.abs(side.y - label.y) < font * 0.6) expect(Math.abs(side.x - label.x)).toBeGreaterThanOrEqual(font * 2.2);
+        }
+      }
     } finally {
       Element.prototype.getBoundingClientRect = proto;
     }

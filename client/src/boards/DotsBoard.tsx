@@ -115,34 +115,35 @@ function Coordinates(props: { frame: Frame; vb: ViewBox; upp: number; width: num
   const step = Math.max(1, Math.ceil((COORD_ROOM_PX * upp) / CELL));
   const top = vb.y + font * 0.8;
   const left = vb.x + font;
-  const texts: VNode[] = [];
   const visible = (v: number, lo: number, size: number) => v >= lo + font * 0.6 && v <= lo + size - font * 0.6;
-  // A label down the side on the top band's own line would read as one word with the
-  // first label across the top ("a31"): the side leaves that line to the top band.
-  const belowTopBand = (v: number) => Math.abs(v - top) >= font * 0.9;
   // Columns of the sheet run across the frame, or down it when the sheet is turned.
+  const columns: [string, number, string][] = [];
   for (let x = 0; x < width; x += step) {
     const along = coord(x);
-    if (!visible(along, frame.turned ? vb.y : vb.x, frame.turned ? vb.h : vb.w)) continue;
-    if (frame.turned && !belowTopBand(along)) continue;
-    const [tx, ty] = frame.turned ? [left, along] : [along, top];
-    texts.push(
-      <text key={`c${x}`} class="coord col" x={tx} y={ty}>
-        {columnName(x)}
-      </text>,
-    );
+    if (visible(along, frame.turned ? vb.y : vb.x, frame.turned ? vb.h : vb.w)) columns.push([`c${x}`, along, columnName(x)]);
   }
+  const rows: [string, number, string][] = [];
   for (let y = 0; y < height; y += step) {
     const along = frame.turned ? frame.sheetH - coord(y) : coord(y);
-    if (!visible(along, frame.turned ? vb.x : vb.y, frame.turned ? vb.w : vb.h)) continue;
-    if (!frame.turned && !belowTopBand(along)) continue;
-    const [tx, ty] = frame.turned ? [along, top] : [left, along];
-    texts.push(
-      <text key={`r${y}`} class="coord row" x={tx} y={ty}>
-        {y + 1}
-      </text>,
-    );
+    if (visible(along, frame.turned ? vb.x : vb.y, frame.turned ? vb.w : vb.h)) rows.push([`r${y}`, along, String(y + 1)]);
   }
+  const [across, down] = frame.turned ? [rows, columns] : [columns, rows];
+  // A label down the side that sits on the top band's own line would read as one word with
+  // the first label across the top ("a31"): that label across then gives way.
+  const sideOnTopLine = down.some(([, along]) => Math.abs(along - top) < font * 0.6);
+  const acrossShown = sideOnTopLine ? across.filter(([, along]) => along >= left + font * 2.2) : across;
+  const texts: VNode[] = [
+    ...acrossShown.map(([key, along, name]) => (
+      <text key={key} class={`coord ${frame.turned ? "row" : "col"}`} x={along} y={top}>
+        {name}
+      </text>
+    )),
+    ...down.map(([key, along, name]) => (
+      <text key={key} class={`coord ${frame.turned ? "col" : "row"}`} x={left} y={along}>
+        {name}
+      </text>
+    )),
+  ];
   return (
     <g class="coords" aria-hidden="true" data-testid="coordinates" font-size={font} stroke-width={3 * upp}>
       {texts}
